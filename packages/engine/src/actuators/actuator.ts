@@ -1,0 +1,50 @@
+import type { DescMessage, MessageShape } from "@bufbuild/protobuf";
+import { JavaExceptions, TronodeError } from "../errors.js";
+import type { ContractType } from "../protocol/contract-types.js";
+import type { Transaction_Contract, Transaction_Result } from "../protocol/generated/protocol/core_pb.js";
+import type { MutableChainProperties } from "../state/chain-properties.js";
+import type { StateOverlay } from "../state/state-overlay.js";
+import type { StateView } from "../state/state-view.js";
+
+/** What an actuator sees: the transaction's working state and the chain properties. */
+export interface ActuatorContext {
+  readonly state: StateOverlay;
+  readonly props: MutableChainProperties;
+  readonly txId: Uint8Array;
+  readonly contract: Transaction_Contract;
+}
+
+/** Outcome of `execute`: the actuator fee plus any receipt fields it sets (Transaction.Result). */
+export interface ActuatorResult {
+  readonly fee: bigint;
+  readonly receipt?: Partial<Pick<Transaction_Result, "assetIssueID" | "withdrawAmount" | "unfreezeAmount">>;
+}
+
+/**
+ * One system contract's rules, in java-tron's order: `validate` throws the first failing check's
+ * exact message (a ContractValidateException), `execute` changes state and returns the fee.
+ */
+export interface Actuator<Desc extends DescMessage = DescMessage> {
+  readonly type: ContractType;
+  readonly schema: Desc;
+  /** java-tron's message when the Any does not hold this contract's message. */
+  readonly typeErrorMessage: string;
+  ownerAddress(param: MessageShape<Desc>): Uint8Array;
+  /** Whether executing this contract creates an account (bandwidth charges it differently). */
+  createsAccount?(view: StateView, param: MessageShape<Desc>): boolean;
+  validate(ctx: ActuatorContext, param: MessageShape<Desc>): void;
+  execute(ctx: ActuatorContext, param: MessageShape<Desc>): ActuatorResult;
+}
+
+export function validateError(message: string): TronodeError {
+  return new TronodeError("CONTRACT_VALIDATE_ERROR", message, { javaClass: JavaExceptions.contractValidate });
+}
+
+export function executeError(message: string): TronodeError {
+  return new TronodeError("CONTRACT_EXE_ERROR", message, { javaClass: JavaExceptions.contractExe });
+}
+
+/** java-tron's type-check message without spaces (most actuators); others spell it literally. */
+export function typeErrorA(name: string): string {
+  return `contract type error,expected type [${name}],real type[class com.google.protobuf.Any]`;
+}

@@ -1,0 +1,60 @@
+import { newAccount } from "../chain/accounts.js";
+import { addExact } from "../chain/arithmetic.js";
+import { adjustBalance, burnFee } from "../chain/fees.js";
+import { bytesEqual } from "../crypto/bytes.js";
+import { isValidAddress } from "../crypto/address.js";
+import { ContractType } from "../protocol/contract-types.js";
+import { TransferContractSchema } from "../protocol/generated/protocol/contracts_pb.js";
+import { AccountType } from "../protocol/generated/protocol/core_pb.js";
+import { Tables } from "../state/tables.js";
+import { type Actuator, validateError } from "./actuator.js";
+
+/** TransferContract (type 1): moves TRX, creating the recipient when it does not exist. */
+export const transferActuator: Actuator<typeof TransferContractSchema> = {
+  type: ContractType.TransferContract,
+  schema: TransferContractSchema,
+  typeErrorMessage:
+    "contract type error, expected type [TransferContract], real type [class com.google.protobuf.Any]",
+  ownerAddress: (p) => p.ownerAddress,
+  createsAccount: (view, p) => !view.get(Tables.accounts, p.toAddress),
+
+  validate({ state, props }, p) {
+    if (!isValidAddress(p.ownerAddress)) throw validateError("Invalid ownerAddress!");
+    if (!isValidAddress(p.toAddress)) throw validateError("Invalid toAddress!");
+    if (bytesEqual(p.toAddress, p.ownerAddress)) throw validateError("Cannot transfer TRX to yourself.");
+    const owner = state.get(Tables.accounts, p.ownerAddress);
+    if (!owner) throw validateError("Validate TransferContract error, no OwnerAccount.");
+    if (p.amount <= 0n) throw validateError("Amount must be greater than 0.");
+    let fee = props.get("TRANSFER_FEE");
+    const to = state.get(Tables.accounts, p.toAddress);
+    if (!to) {
+      fee += props.get("CREATE_NEW_ACCOUNT_FEE_IN_SYSTEM_CONTRACT");
+    } else if (to.type === AccountType.Contract) {
+      if (props.isOn("FORBID_TRANSFER_TO_CONTRACT")) throw validateError("Cannot transfer TRX to a smartContract.");
+      // The contract store arrives with the TVM; until then no Contract-type account has a contract.
+      if (props.isOn("ALLOW_TVM_COMPATIBLE_EVM")) {
+        throw validateError("Account type is Contract, but it is not exist in contract store.");
+      }
+    }
+    if (owner.balance < addExact(p.amount, fee)) {
+      throw validateError("Validate TransferContract error, balance is not sufficient.");
+    }
+    if (to) addExact(to.balance, p.amount);
+  },
+
+  execute({ state, props }, p) {
+    let fee = props.get("TRANSFER_FEE");
+    if (!state.get(Tables.accounts, p.toAddress)) {
+      state.put(
+        Tables.accounts,
+        p.toAddress,
+        newAccount({ address: p.toAddress, createTime: props.headTimestamp, props }),
+      );
+      fee = addExact(fee, props.get("CREATE_NEW_ACCOUNT_FEE_IN_SYSTEM_CONTRACT"));
+    }
+    adjustBalance(state, p.ownerAddress, -addExact(fee, p.amount));
+    burnFee(state, props, fee);
+    adjustBalance(state, p.toAddress, p.amount);
+    return { fee };
+  },
+};

@@ -1,0 +1,136 @@
+import { create } from "@bufbuild/protobuf";
+import { utf8Encode } from "../crypto/bytes.js";
+import { isValidAddress } from "../crypto/address.js";
+import { TronodeError } from "../errors.js";
+import { packContract } from "../protocol/codec.js";
+import { ContractType } from "../protocol/contract-types.js";
+import {
+  AccountType,
+  type Block,
+  BlockSchema,
+  TransactionSchema,
+  WitnessSchema,
+} from "../protocol/generated/protocol/core_pb.js";
+import { MutableChainProperties } from "../state/chain-properties.js";
+import { StateOverlay } from "../state/state-overlay.js";
+import type { ChangeSet } from "../state/state-view.js";
+import { EMPTY_VIEW } from "../state/state-view.js";
+import { Tables } from "../state/tables.js";
+import { newAccount } from "./accounts.js";
+import { blockId, blockReference, transactionTrieRoot } from "./block-id.js";
+import { CHAIN_PARAMETERS, PARAMETER_CONTRACT_TYPES } from "./chain-parameters.js";
+import { GENESIS_WITNESS_SENTENCE } from "./constants.js";
+import { setOperationBit } from "./permissions.js";
+import { activeWitnessAddresses, packAddresses } from "./witness-schedule.js";
+
+export interface GenesisAccount {
+  /** "Blackhole" marks the fee sink, as in java-tron's genesis config. */
+  readonly name?: string;
+  readonly address: Uint8Array;
+  readonly balance: bigint;
+}
+
+export interface GenesisWitness {
+  readonly address: Uint8Array;
+  readonly url: string;
+  readonly voteCount: bigint;
+}
+
+export interface GenesisConfig {
+  /** Genesis block timestamp, ms. */
+  readonly timestamp: bigint;
+  readonly parentHash: Uint8Array;
+  readonly accounts: readonly GenesisAccount[];
+  readonly witnesses: readonly GenesisWitness[];
+  /** Chain parameter overrides by DynamicPropertiesStore name (e.g. ALLOW_MULTI_SIGN: 1n). */
+  readonly parameters?: Readonly<Record<string, bigint>>;
+}
+
+/** Owner address of genesis transfers: the ASCII bytes of "0x000000000000000000000". */
+const GENESIS_OWNER = utf8Encode("0x000000000000000000000");
+
+/**
+ * Builds the genesis block and the initial state from a config; the same config always gives the
+ * same block (and so the same chain id = genesis block id).
+ */
+export function createGenesis(config: GenesisConfig): { block: Block; blockId: Uint8Array; changes: ChangeSet } {
+  const state = new StateOverlay(EMPTY_VIEW);
+  const props = new MutableChainProperties(state);
+
+  const known = new Set(CHAIN_PARAMETERS.map((p) => p.name));
+  for (const [name, value] of Object.entries(config.parameters ?? {})) {
+    if (!known.has(name)) throw new TronodeError("UNKNOWN_PARAMETER", `unknown chain parameter ${name}`);
+    props.set(name, value);
+  }
+  let active = props.getBytes("ACTIVE_DEFAULT_OPERATIONS");
+  let available = props.getBytes("AVAILABLE_CONTRACT_TYPE");
+  for (const [name, types] of Object.entries(PARAMETER_CONTRACT_TYPES)) {
+    if (props.get(name) > 0n) {
+      for (const t of types) {
+        active = setOperationBit(active, t);
+        available = setOperationBit(available, t);
+      }
+    }
+  }
+  props.setBytes("ACTIVE_DEFAULT_OPERATIONS", active);
+  props.setBytes("AVAILABLE_CONTRACT_TYPE", available);
+
+  const transactions = config.accounts.map((a) =>
+    create(TransactionSchema, {
+      rawData: {
+        contract: [
+          packContract(ContractType.TransferContract, { ownerAddress: GENESIS_OWNER, toAddress: a.address, amount: a.balance }),
+        ],
+      },
+    }),
+  );
+  for (const a of config.accounts) {
+    if (!isValidAddress(a.address)) throw new TronodeError("INVALID_GENESIS", "genesis account address is invalid");
+    const account = newAccount({ address: a.address, createTime: 0n, props, balance: a.balance });
+    if (a.name) account.accountName = utf8Encode(a.name);
+    state.put(Tables.accounts, a.address, account);
+    if (a.name === "Blackhole") props.setBytes("BLACKHOLE_ADDRESS", a.address);
+  }
+  for (const w of config.witnesses) {
+    if (!isValidAddress(w.address)) throw new TronodeError("INVALID_GENESIS", "genesis witness address is invalid");
+    const existing = state.get(Tables.accounts, w.address);
+    const account = existing ?? newAccount({ address: w.address, type: AccountType.AssetIssue, createTime: 0n, props });
+    account.isWitness = true;
+    state.put(Tables.accounts, w.address, account);
+    state.put(
+      Tables.witnesses,
+      w.address,
+      create(WitnessSchema, { address: w.address, voteCount: w.voteCount, url: w.url, isJobs: true }),
+    );
+  }
+
+  const witnesses = config.witnesses.map((w) => state.get(Tables.witnesses, w.address)!);
+  props.setBytes("ACTIVE_WITNESSES", packAddresses(activeWitnessAddresses(witnesses)));
+
+  const block = create(BlockSchema, {
+    transactions,
+    blockHeader: {
+      rawData: {
+        number: 0n,
+        timestamp: config.timestamp,
+        parentHash: config.parentHash,
+        txTrieRoot: transactionTrieRoot(transactions),
+        witnessAddress: utf8Encode(GENESIS_WITNESS_SENTENCE),
+      },
+    },
+  });
+  const id = blockId(block);
+  state.put(Tables.blocks, 0n, block);
+  state.put(Tables.blockIndex, id, 0n);
+  const ref = blockReference(0n, id);
+  state.put(Tables.recentBlocks, ref.refBlockBytes, ref.refBlockHash);
+  props.set("GENESIS_TIMESTAMP", config.timestamp);
+  props.set("LATEST_BLOCK_HEADER_NUMBER", 0n);
+  props.set("LATEST_BLOCK_HEADER_TIMESTAMP", config.timestamp);
+  props.setBytes("LATEST_BLOCK_HEADER_HASH", id);
+  props.setBytes("GENESIS_BLOCK_ID", id);
+  props.set("LATEST_SOLIDIFIED_BLOCK_NUM", 0n);
+  props.set("NEXT_MAINTENANCE_TIME", config.timestamp);
+  props.set("STATE_FLAG", 0n);
+  return { block, blockId: id, changes: state.changes() };
+}

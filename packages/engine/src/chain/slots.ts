@@ -1,0 +1,27 @@
+import type { ChainProperties } from "../state/chain-properties.js";
+import { BLOCK_PRODUCED_INTERVAL, MAINTENANCE_SKIP_SLOTS } from "./constants.js";
+
+/** Absolute slot of a time: (t − genesis) / 3000. */
+export function absoluteSlot(props: ChainProperties, time: bigint): bigint {
+  return (time - props.genesisTimestamp) / BLOCK_PRODUCED_INTERVAL;
+}
+
+/**
+ * DposSlot.getTime: the time of the k-th slot after the head (k ≥ 1), skipping two slots after a
+ * maintenance block.
+ */
+export function slotTime(props: ChainProperties, k: bigint): bigint {
+  const genesis = props.genesisTimestamp;
+  if (props.headNumber === 0n) return genesis + k * BLOCK_PRODUCED_INTERVAL;
+  const head = props.headTimestamp;
+  const aligned = head - ((head - genesis) % BLOCK_PRODUCED_INTERVAL);
+  const skip = props.get("STATE_FLAG") === 1n ? MAINTENANCE_SKIP_SLOTS : 0n;
+  return aligned + (k + skip) * BLOCK_PRODUCED_INTERVAL;
+}
+
+/** DposSlot.getSlot: 0 when `time` is before the next slot, else the slot index from the head. */
+export function slotAt(props: ChainProperties, time: bigint): bigint {
+  const first = slotTime(props, 1n);
+  if (time < first) return 0n;
+  return (time - first) / BLOCK_PRODUCED_INTERVAL + 1n;
+}

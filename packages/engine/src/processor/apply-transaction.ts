@@ -1,0 +1,285 @@
+import { clone, create } from "@bufbuild/protobuf";
+import type { ActuatorContext } from "../actuators/actuator.js";
+import { ACTUATORS } from "../actuators/registry.js";
+import { cloneAccount } from "../chain/accounts.js";
+import {
+  BLOCK_PRODUCED_INTERVAL,
+  MAINTENANCE_SKIP_SLOTS,
+  MAX_RESULT_SIZE_IN_TX,
+  MAXIMUM_TIME_UNTIL_EXPIRATION,
+  TRANSACTION_MAX_BYTE_SIZE,
+} from "../chain/constants.js";
+import { burnFee } from "../chain/fees.js";
+import { contractOwner, validateSignatures } from "../chain/signature-check.js";
+import { addressToBase58 } from "../crypto/address.js";
+import { bytesEqual, bytesToHex } from "../crypto/bytes.js";
+import type { SignatureRecoverer } from "../crypto/signature.js";
+import { JavaExceptions, TronodeError } from "../errors.js";
+import { encodeTransaction, transactionId, unpackContract } from "../protocol/codec.js";
+import { contractTypeName } from "../protocol/contract-types.js";
+import {
+  type Transaction,
+  Transaction_Result_contractResult,
+  type Transaction_Result,
+  Transaction_ResultSchema,
+  type TransactionInfo,
+  TransactionInfoSchema,
+  TransactionSchema,
+} from "../protocol/generated/protocol/core_pb.js";
+import { ACCOUNT_CREATING_TYPES, consumeBandwidth } from "../resources/bandwidth.js";
+import { MutableChainProperties } from "../state/chain-properties.js";
+import { StateOverlay } from "../state/state-overlay.js";
+import type { ChangeSet, StateView } from "../state/state-view.js";
+import { Tables } from "../state/tables.js";
+import { ResponseCode, rejection } from "./response-codes.js";
+
+/** Marks a transaction index entry of a transaction that sits in the pending pool. */
+export const PENDING_BLOCK_NUMBER = -1n;
+
+export interface ApplyTransactionOptions {
+  readonly recoverer: SignatureRecoverer;
+  /**
+   * `push`: a transaction arriving by broadcast, checked as java-tron's pushTransaction does;
+   * `block`: a transaction being packed into (or replayed from) a block.
+   */
+  readonly mode: "push" | "block";
+  /** The block the transaction lands in (block mode): fills TransactionInfo. */
+  readonly block?: { readonly number: bigint; readonly timestamp: bigint };
+  /** The signatures were already verified against this state (java-tron's isVerified cache). */
+  readonly signatureVerified?: boolean;
+}
+
+export interface TransactionOutcome {
+  readonly txId: Uint8Array;
+  /** The transaction as stored: `ret` replaced by the node's own result. */
+  readonly transaction: Transaction;
+  readonly info: TransactionInfo;
+  readonly changes: ChangeSet;
+}
+
+/** Bytes java-tron's bandwidth charges: size without `ret`, plus 64 per contract when the VM is on. */
+export function bandwidthBytes(tx: Transaction, vmEnabled: boolean): bigint {
+  if (!vmEnabled) return BigInt(encodeTransaction(tx).length);
+  const withoutRet = tx.ret.length === 0 ? tx : { ...tx, ret: [] };
+  const size = encodeTransaction(withoutRet as Transaction).length;
+  return BigInt(size + MAX_RESULT_SIZE_IN_TX * (tx.rawData?.contract.length ?? 0));
+}
+
+/**
+ * Applies one transaction to `view` the way java-tron does (broadcast → pushTransaction →
+ * processTransaction), in its check order, and returns the change set and receipt without
+ * touching `view`. Any failure throws a TronodeError whose code is the broadcast response code and
+ * whose message is the text java-tron's clients see.
+ */
+export function applyTransaction(
+  view: StateView,
+  input: Transaction,
+  options: ApplyTransactionOptions,
+): TransactionOutcome {
+  const state = new StateOverlay(view);
+  const props = new MutableChainProperties(state);
+  const vmEnabled = props.isOn("ALLOW_CREATION_OF_CONTRACTS");
+  // Broadcast clears `ret` when the VM is on; the node writes its own result.
+  const tx = input.ret.length > 0 && vmEnabled ? clone(TransactionSchema, { ...input, ret: [] }) : input;
+  const raw = tx.rawData;
+  const contracts = raw?.contract ?? [];
+  const txId = transactionId(tx);
+  const txIdHex = bytesToHex(txId);
+  const headTime = props.headTimestamp;
+
+  if (contracts.length === 0) {
+    throw rejection(ResponseCode.CONTRACT_VALIDATE_ERROR, "Contract validate error : No contract!");
+  }
+  if (options.mode === "push") {
+    const skip = props.get("STATE_FLAG") === 1n ? MAINTENANCE_SKIP_SLOTS : 0n;
+    const nextSlotTime = headTime + BLOCK_PRODUCED_INTERVAL * (1n + skip);
+    if ((raw?.expiration ?? 0n) < nextSlotTime) {
+      throw rejection(ResponseCode.TRANSACTION_EXPIRATION_ERROR, "Transaction expired");
+    }
+  }
+  if (!options.signatureVerified) {
+    try {
+      validateSignatures(state, props, tx, txId, options.recoverer);
+    } catch (e) {
+      if (e instanceof TronodeError) {
+        throw rejection(ResponseCode.SIGERROR, `Validate signature error: ${e.message}`, e);
+      }
+      throw e;
+    }
+  }
+  if (contracts.length !== 1) {
+    throw rejection(
+      ResponseCode.CONTRACT_VALIDATE_ERROR,
+      `Contract validate error : tx ${txIdHex} contract size should be exactly 1, this is extend feature ,actual :${contracts.length}`,
+    );
+  }
+  // TaPoS: the referenced block must be one of the last 65 536.
+  const refHash = state.get(Tables.recentBlocks, raw!.refBlockBytes);
+  if (!refHash || !bytesEqual(refHash, raw!.refBlockHash)) {
+    throw rejection(ResponseCode.TAPOS_ERROR, "Tapos check error.");
+  }
+  const withoutRetSize = encodeTransaction(tx.ret.length === 0 ? tx : ({ ...tx, ret: [] } as Transaction)).length;
+  if (withoutRetSize + MAX_RESULT_SIZE_IN_TX + MAX_RESULT_SIZE_IN_TX > TRANSACTION_MAX_BYTE_SIZE) {
+    throw rejection(
+      ResponseCode.TOO_BIG_TRANSACTION_ERROR,
+      `Too big transaction with result, TxId ${txIdHex}, the size is ${withoutRetSize} bytes, maxTxSize ${TRANSACTION_MAX_BYTE_SIZE}`,
+    );
+  }
+  const fullSize = encodeTransaction(tx).length;
+  if (fullSize > TRANSACTION_MAX_BYTE_SIZE) {
+    throw rejection(
+      ResponseCode.TOO_BIG_TRANSACTION_ERROR,
+      `Too big transaction, TxId ${txIdHex}, the size is ${fullSize} bytes, maxTxSize ${TRANSACTION_MAX_BYTE_SIZE}`,
+    );
+  }
+  const expiration = raw!.expiration;
+  if (expiration <= headTime || expiration > headTime + MAXIMUM_TIME_UNTIL_EXPIRATION) {
+    throw rejection(ResponseCode.TRANSACTION_EXPIRATION_ERROR, "Transaction expired");
+  }
+  if (state.get(Tables.transactionIndex, txId) !== undefined) {
+    throw rejection(ResponseCode.DUP_TRANSACTION_ERROR, "Dup transaction.");
+  }
+
+  const contract = contracts[0]!;
+  const actuator = ACTUATORS.get(contract.type);
+  if (!actuator) {
+    throw rejection(
+      ResponseCode.CONTRACT_VALIDATE_ERROR,
+      `Contract validate error : ${contractTypeName(contract.type)} is not supported by this node yet`,
+    );
+  }
+  let param: unknown;
+  try {
+    param = unpackContract(contract).value;
+  } catch (e) {
+    throw rejection(ResponseCode.CONTRACT_VALIDATE_ERROR, `Contract validate error : ${(e as Error).message}`, e);
+  }
+  const owner = actuator.ownerAddress(param as never);
+
+  // Bandwidth (java-tron reports a missing owner here, before the actuator's own check).
+  const bytes = bandwidthBytes(tx, vmEnabled);
+  const createsAccount = ACCOUNT_CREATING_TYPES.has(contract.type) && (actuator.createsAccount?.(state, param as never) ?? false);
+  let netBill: { netUsage: bigint; netFee: bigint };
+  try {
+    if (createsAccount && options.mode === "push") {
+      const size = BigInt(withoutRetSize) - 65n * BigInt(tx.signature.length);
+      const max = props.get("MAX_CREATE_ACCOUNT_TX_SIZE");
+      if (size > max) {
+        throw new TronodeError(
+          ResponseCode.TOO_BIG_TRANSACTION_ERROR,
+          `Too big new account transaction, TxId ${txIdHex}, the size is ${size} bytes, maxTxSize ${max}`,
+          { javaClass: JavaExceptions.tooBigTransaction },
+        );
+      }
+    }
+    netBill = consumeBandwidth({ state, props, owner, contractType: contract.type, bytes, createsAccount });
+  } catch (e) {
+    throw bandwidthRejection(e);
+  }
+
+  // Multi-sign fee: more than one signature, charged to an existing owner.
+  let multiSignFee = 0n;
+  if (tx.signature.length > 1) {
+    const fee = props.get("MULTI_SIGN_FEE");
+    const account = state.get(Tables.accounts, contractOwner(contract));
+    if (account && fee > 0n) {
+      if (account.balance < fee) {
+        throw rejection(
+          ResponseCode.BANDWITH_ERROR,
+          "Account resource insufficient error.",
+          new TronodeError(
+            "BANDWITH_ERROR",
+            `account ${addressToBase58(account.address)} insufficient balance[${fee}] to multiSign`,
+          ),
+        );
+      }
+      chargeFee(state, props, account.address, fee);
+      multiSignFee = fee;
+    }
+  }
+
+  // Memo fee: a non-empty raw_data.data.
+  let memoFee = 0n;
+  if ((raw!.data?.length ?? 0) > 0) {
+    const fee = props.get("MEMO_FEE");
+    if (fee > 0n) {
+      const account = state.get(Tables.accounts, owner);
+      if (!account || account.balance < fee) {
+        throw rejection(
+          ResponseCode.BANDWITH_ERROR,
+          "Account resource insufficient error.",
+          new TronodeError(
+            "BANDWITH_ERROR",
+            `account ${addressToBase58(owner)} insufficient balance[${fee}] to memo fee`,
+          ),
+        );
+      }
+      chargeFee(state, props, owner, fee);
+      memoFee = fee;
+    }
+  }
+
+  const ctx: ActuatorContext = { state, props, txId, contract };
+  const typeUrl = contract.parameter?.typeUrl ?? "";
+  if (!contract.parameter) {
+    throw rejection(ResponseCode.CONTRACT_VALIDATE_ERROR, "Contract validate error : No contract!");
+  }
+  if (!typeUrl.endsWith(`/${actuator.schema.typeName}`)) {
+    throw rejection(ResponseCode.CONTRACT_VALIDATE_ERROR, `Contract validate error : ${actuator.typeErrorMessage}`);
+  }
+  try {
+    actuator.validate(ctx, param as never);
+  } catch (e) {
+    if (e instanceof TronodeError) {
+      throw rejection(ResponseCode.CONTRACT_VALIDATE_ERROR, `Contract validate error : ${e.message}`, e);
+    }
+    throw e;
+  }
+  let result: ReturnType<typeof actuator.execute>;
+  try {
+    result = actuator.execute(ctx, param as never);
+  } catch (e) {
+    if (e instanceof TronodeError) {
+      throw rejection(ResponseCode.CONTRACT_EXE_ERROR, `Contract execute error : ${e.message}`, e);
+    }
+    throw e;
+  }
+
+  const ret: Transaction_Result = create(Transaction_ResultSchema, {
+    contractRet: vmEnabled ? Transaction_Result_contractResult.SUCCESS : Transaction_Result_contractResult.DEFAULT,
+  });
+  const stored = vmEnabled ? clone(TransactionSchema, { ...tx, ret: [ret] }) : tx;
+  const totalFee = result.fee + netBill.netFee + multiSignFee + memoFee;
+  const info = create(TransactionInfoSchema, {
+    id: txId,
+    fee: totalFee,
+    blockNumber: options.block?.number ?? 0n,
+    blockTimeStamp: options.block?.timestamp ?? 0n,
+    contractResult: [new Uint8Array()],
+    receipt: { netUsage: netBill.netUsage, netFee: netBill.netFee },
+    ...(result.receipt ?? {}),
+  });
+  state.put(Tables.transactionIndex, txId, options.block?.number ?? PENDING_BLOCK_NUMBER);
+  return { txId, transaction: stored, info, changes: state.changes() };
+}
+
+function chargeFee(state: StateOverlay, props: MutableChainProperties, address: Uint8Array, fee: bigint): void {
+  const account = cloneAccount(state.get(Tables.accounts, address)!);
+  account.balance -= fee;
+  state.put(Tables.accounts, address, account);
+  burnFee(state, props, fee);
+}
+
+function bandwidthRejection(e: unknown): TronodeError {
+  if (!(e instanceof TronodeError)) return rejection(ResponseCode.OTHER_ERROR, `Error: ${(e as Error).message}`, e);
+  switch (e.code) {
+    case "CONTRACT_VALIDATE_ERROR":
+      return rejection(ResponseCode.CONTRACT_VALIDATE_ERROR, `Contract validate error : ${e.message}`, e);
+    case ResponseCode.TOO_BIG_TRANSACTION_ERROR:
+      return rejection(ResponseCode.TOO_BIG_TRANSACTION_ERROR, e.message, e);
+    case "BANDWITH_ERROR":
+      return rejection(ResponseCode.BANDWITH_ERROR, "Account resource insufficient error.", e);
+    default:
+      return rejection(ResponseCode.OTHER_ERROR, `Error: ${e.message}`, e);
+  }
+}

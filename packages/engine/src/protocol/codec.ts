@@ -1,0 +1,77 @@
+import { create, fromBinary, type MessageInitShape, toBinary } from "@bufbuild/protobuf";
+import type { DescMessage, MessageShape } from "@bufbuild/protobuf";
+import { AnySchema } from "@bufbuild/protobuf/wkt";
+import { TronodeError } from "../errors.js";
+import { sha256 } from "../crypto/hash.js";
+import { CONTRACT_PARAMETER_SCHEMAS, type ContractType, contractTypeName, typeUrlOf } from "./contract-types.js";
+import {
+  type Block,
+  BlockHeader_rawSchema,
+  BlockSchema,
+  type Transaction,
+  Transaction_ContractSchema,
+  Transaction_rawSchema,
+  TransactionSchema,
+} from "./generated/protocol/core_pb.js";
+
+export function encode<Desc extends DescMessage>(schema: Desc, message: MessageShape<Desc>): Uint8Array {
+  return toBinary(schema, message);
+}
+
+export function decode<Desc extends DescMessage>(schema: Desc, bytes: Uint8Array): MessageShape<Desc> {
+  try {
+    return fromBinary(schema, bytes);
+  } catch (cause) {
+    throw new TronodeError("PROTOBUF_DECODE", `failed to decode ${schema.typeName}: ${(cause as Error).message}`, {
+      javaClass: "com.google.protobuf.InvalidProtocolBufferException",
+      cause,
+    });
+  }
+}
+
+export const encodeTransaction = (tx: Transaction): Uint8Array => toBinary(TransactionSchema, tx);
+export const decodeTransaction = (bytes: Uint8Array): Transaction => decode(TransactionSchema, bytes);
+export const encodeBlock = (block: Block): Uint8Array => toBinary(BlockSchema, block);
+export const decodeBlock = (bytes: Uint8Array): Block => decode(BlockSchema, bytes);
+
+export function rawDataBytes(tx: Transaction): Uint8Array {
+  return toBinary(Transaction_rawSchema, tx.rawData ?? create(Transaction_rawSchema));
+}
+
+/** txID = sha256(serialized raw_data). */
+export function transactionId(tx: Transaction): Uint8Array {
+  return sha256(rawDataBytes(tx));
+}
+
+export function blockHeaderRawBytes(block: Block): Uint8Array {
+  return toBinary(BlockHeader_rawSchema, block.blockHeader?.rawData ?? create(BlockHeader_rawSchema));
+}
+
+/** Packs a contract parameter into a Transaction.Contract with java-tron's type URL. */
+export function packContract<Desc extends DescMessage>(
+  type: ContractType,
+  parameter: MessageInitShape<Desc>,
+  permissionId = 0,
+): MessageShape<typeof Transaction_ContractSchema> {
+  const schema = CONTRACT_PARAMETER_SCHEMAS.get(type);
+  if (!schema) throw new TronodeError("UNSUPPORTED_CONTRACT", `contract type ${contractTypeName(type)} has no parameter`);
+  const value = toBinary(schema, create(schema, parameter as never));
+  return create(Transaction_ContractSchema, {
+    type,
+    parameter: create(AnySchema, { typeUrl: typeUrlOf(schema), value }),
+    PermissionId: permissionId,
+  });
+}
+
+/** Decodes the parameter of a contract by its declared type (java-tron unpacks by class, not by type URL). */
+export function unpackContract(contract: MessageShape<typeof Transaction_ContractSchema>): {
+  type: ContractType;
+  schema: DescMessage;
+  // biome-ignore lint/suspicious/noExplicitAny: callers narrow by type
+  value: any;
+} {
+  const schema = CONTRACT_PARAMETER_SCHEMAS.get(contract.type);
+  if (!schema) throw new TronodeError("UNSUPPORTED_CONTRACT", `contract type ${contractTypeName(contract.type)} is not supported`);
+  const bytes = contract.parameter?.value ?? new Uint8Array();
+  return { type: contract.type, schema, value: decode(schema, bytes) };
+}

@@ -1,0 +1,75 @@
+import type { Table } from "./table.js";
+import type { ChangeSet, StateView, TableChanges } from "./state-view.js";
+
+/**
+ * Copy-on-write layer over a StateView: reads fall through to the parent, writes stay here until
+ * `changes()` hands them out. Values handed out by `get` must be treated as immutable; writers
+ * `put` a fresh (cloned) value.
+ */
+export class StateOverlay implements StateView {
+  private readonly tables = new Map<string, TableChanges>();
+
+  constructor(private readonly parent: StateView) {}
+
+  get<K, V>(table: Table<K, V>, key: K): V | undefined {
+    const local = this.tables.get(table.id)?.entries.get(table.keyId(key));
+    if (local) return local.value as V | undefined;
+    return this.parent.get(table, key);
+  }
+
+  has<K, V>(table: Table<K, V>, key: K): boolean {
+    return this.get(table, key) !== undefined;
+  }
+
+  put<K, V>(table: Table<K, V>, key: K, value: V): void {
+    this.entriesOf(table).set(table.keyId(key), { key, value });
+  }
+
+  delete<K, V>(table: Table<K, V>, key: K): void {
+    this.entriesOf(table).set(table.keyId(key), { key, value: undefined });
+  }
+
+  /** Folds a child's changes into this layer. */
+  merge(changes: ChangeSet): void {
+    for (const [id, tc] of changes.tables) {
+      let mine = this.tables.get(id);
+      if (!mine) {
+        mine = { table: tc.table, entries: new Map() };
+        this.tables.set(id, mine);
+      }
+      for (const [k, e] of tc.entries) mine.entries.set(k, e);
+    }
+  }
+
+  changes(): ChangeSet {
+    return { tables: this.tables };
+  }
+
+  get size(): number {
+    let n = 0;
+    for (const t of this.tables.values()) n += t.entries.size;
+    return n;
+  }
+
+  private entriesOf<K, V>(table: Table<K, V>): Map<string, { key: K; value: V | undefined }> {
+    let tc = this.tables.get(table.id);
+    if (!tc) {
+      tc = { table: table as Table<unknown, unknown>, entries: new Map() };
+      this.tables.set(table.id, tc);
+    }
+    return tc.entries as Map<string, { key: K; value: V | undefined }>;
+  }
+}
+
+/** An in-memory StateView holding everything (tests, embedding without storage). */
+export class MemoryState implements StateView {
+  private readonly overlay = new StateOverlay({ get: () => undefined });
+
+  get<K, V>(table: Table<K, V>, key: K): V | undefined {
+    return this.overlay.get(table, key);
+  }
+
+  apply(changes: ChangeSet): void {
+    this.overlay.merge(changes);
+  }
+}
