@@ -32,3 +32,4 @@ export * from "./processor/response-codes.js";
 export * from "./processor/apply-transaction.js";
 export * from "./processor/block-processing.js";
 export * from "./state/state-overlay.js";
+export * from "./interfaces.js";

@@ -1,0 +1,151 @@
+/**
+ * The engine's contracts with the outside world, in one place: state access, time, logging, and the
+ * wallet operations a node serves to its transports (HTTP, gRPC). The engine implements none of the
+ * I/O behind them; packages/node composes the implementations.
+ */
+import type { ContractType } from "./protocol/contract-types.js";
+import type {
+  Account,
+  Block,
+  Transaction,
+  TransactionInfo,
+  Witness,
+} from "./protocol/generated/protocol/core_pb.js";
+
+export type { StateView, ChangeSet, TableChanges } from "./state/state-view.js";
+export type { SignatureRecoverer } from "./crypto/signature.js";
+
+/** Wall-clock time in ms, injected so the engine never reads the clock. */
+export interface Clock {
+  now(): bigint;
+}
+
+export interface Logger {
+  debug(fields: Record<string, unknown>, message?: string): void;
+  info(fields: Record<string, unknown>, message?: string): void;
+  warn(fields: Record<string, unknown>, message?: string): void;
+  error(fields: Record<string, unknown>, message?: string): void;
+}
+
+/** Which state a read sees: `head` = unconfirmed (pending applied), `solid` = the solidified block. */
+export type ReadScope = "head" | "solid";
+
+/** Result of a broadcast, java-tron's Return plus the txID. */
+export interface BroadcastResult {
+  readonly result: boolean;
+  /** Response code name (SUCCESS, SIGERROR, …). */
+  readonly code: string;
+  /** Text clients see (printed hex unless visible). Empty on success. */
+  readonly message: string;
+  readonly txId: Uint8Array;
+}
+
+/** Options java-tron's builders take beyond the contract itself. */
+export interface BuildOptions {
+  /** Permission_id written into the contract (only when > 0). */
+  readonly permissionId?: number;
+  /** Memo bytes for raw_data.data. */
+  readonly data?: Uint8Array;
+}
+
+/** Figures of /wallet/getaccountnet. */
+export interface AccountNetFigures {
+  readonly freeNetUsed: bigint;
+  readonly freeNetLimit: bigint;
+  readonly netUsed: bigint;
+  readonly netLimit: bigint;
+  readonly totalNetLimit: bigint;
+  readonly totalNetWeight: bigint;
+}
+
+/** Figures of /wallet/getaccountresource (bandwidth, energy, tron power, storage). */
+export interface AccountResourceFigures extends AccountNetFigures {
+  readonly totalTronPowerWeight: bigint;
+  readonly tronPowerUsed: bigint;
+  readonly tronPowerLimit: bigint;
+  readonly energyUsed: bigint;
+  readonly energyLimit: bigint;
+  readonly totalEnergyLimit: bigint;
+  readonly totalEnergyWeight: bigint;
+}
+
+export interface ChainParameterEntry {
+  readonly key: string;
+  readonly value: bigint;
+}
+
+export interface NodeInfoSummary {
+  readonly headNumber: bigint;
+  readonly headId: Uint8Array;
+  readonly solidNumber: bigint;
+  readonly solidId: Uint8Array;
+  readonly codeVersion: string;
+  readonly p2pVersion: string;
+  readonly listenPort: number;
+  readonly startedAt: bigint;
+}
+
+/**
+ * The operations of java-tron's Wallet that transports serve. Reads take a scope; `undefined`
+ * means "not found" (printed `{}`). Failures throw TronodeError with java-tron's message and class.
+ */
+export interface WalletApi {
+  // blocks and transactions
+  getNowBlock(scope: ReadScope): Promise<Block>;
+  getBlockByNum(num: bigint, scope: ReadScope): Promise<Block | undefined>;
+  getBlockById(id: Uint8Array, scope: ReadScope): Promise<Block | undefined>;
+  /** Blocks with start ≤ number < end (java-tron caps the range at 100). */
+  getBlocksByLimitNext(start: bigint, end: bigint, scope: ReadScope): Promise<Block[]>;
+  /** The latest `count` blocks (java-tron allows 1..99). */
+  getBlocksByLatestNum(count: bigint, scope: ReadScope): Promise<Block[]>;
+  blockIdOf(block: Block): Uint8Array;
+  getTransactionById(id: Uint8Array, scope: ReadScope): Promise<Transaction | undefined>;
+  getTransactionInfoById(id: Uint8Array, scope: ReadScope): Promise<TransactionInfo | undefined>;
+  getTransactionCountByBlockNum(num: bigint, scope: ReadScope): Promise<number>;
+  getTransactionInfoByBlockNum(num: bigint, scope: ReadScope): Promise<TransactionInfo[]>;
+  // accounts
+  /** The account as getaccount prints it (usage decayed to the head, frozenV2 rebuilt). */
+  getAccount(address: Uint8Array, scope: ReadScope): Promise<Account | undefined>;
+  getAccountById(accountId: Uint8Array, scope: ReadScope): Promise<Account | undefined>;
+  getAccountNet(address: Uint8Array): Promise<AccountNetFigures | undefined>;
+  getAccountResource(address: Uint8Array): Promise<AccountResourceFigures | undefined>;
+  // building and broadcasting
+  /** Validates the contract with its actuator and returns the unsigned transaction. */
+  createTransaction(type: ContractType, parameter: unknown, options?: BuildOptions): Promise<Transaction>;
+  broadcastTransaction(tx: Transaction): Promise<BroadcastResult>;
+  // chain
+  getChainParameters(): Promise<ChainParameterEntry[]>;
+  listWitnesses(scope: ReadScope): Promise<Witness[]>;
+  getNextMaintenanceTime(): Promise<bigint>;
+  getBandwidthPrices(): Promise<string>;
+  getEnergyPrices(): Promise<string>;
+  getMemoFee(): Promise<string>;
+  getBurnTrx(scope: ReadScope): Promise<bigint>;
+  totalTransaction(): Promise<bigint>;
+  getPendingSize(): Promise<number>;
+  getTransactionFromPending(id: Uint8Array): Promise<Transaction | undefined>;
+  getTransactionListFromPending(): Promise<Uint8Array[]>;
+  getNodeInfo(): Promise<NodeInfoSummary>;
+}
+
+/** A funded development account (TRE's /admin/accounts). */
+export interface DevAccount {
+  readonly privateKey: Uint8Array;
+  readonly address: Uint8Array;
+}
+
+/** TRE-compatible development controls the node offers on its HTTP port. */
+export interface DevApi {
+  /** The accounts funded at genesis, in derivation order. */
+  genesisAccounts(): readonly DevAccount[];
+  /** Batches created later by temporary-accounts-generation, oldest first. */
+  generatedAccountBatches(): readonly (readonly DevAccount[])[];
+  /** Creates and funds `count` fresh accounts by a state write; returns them. */
+  generateAccounts(count: number): Promise<readonly DevAccount[]>;
+  /** Mines exactly `blocks` blocks now (tre_mine). */
+  mine(blocks: number): Promise<void>;
+  /** Sets the block interval in seconds; 0 = a block per transaction (tre_blockTime). */
+  setBlockTime(seconds: number): Promise<void>;
+  readonly mnemonic: string | undefined;
+  readonly hdPath: string;
+}
