@@ -1,0 +1,97 @@
+import { StorageErrorCodes, storageError } from "./errors.js";
+
+/**
+ * The ONE place that maps engine table ids (`Tables` in @tronode/engine) to on-disk buckets.
+ *
+ * Every record is stored under `[bucket byte] ++ table.encodeKey(key)`, so a table's rows form one
+ * contiguous key range. Bucket ids are part of the on-disk format:
+ *   - never change or reuse an id; a table that is dropped keeps its line, commented out, as
+ *     "retired";
+ *   - a new engine table gets the next free id (and the test in storage/test/buckets.test.ts
+ *     fails until it has one);
+ *   - 0xff is reserved as an escape to two-byte bucket ids should 254 ever run out.
+ *
+ * Residency policy (see README.md):
+ *   - `resident: true` — state tables whose size is bounded by the number of accounts, witnesses or
+ *     properties, and which the engine reads on (nearly) every transaction. They are loaded whole,
+ *     decoded, into memory when the store opens; `view.get` answers from memory.
+ *   - `resident: false` — append-only history that grows with the chain (blocks and their indexes,
+ *     transaction infos). `view.get` answers from a bounded LRU of decoded values and, on a miss,
+ *     with a synchronous point read of the database (`getSync`), so the view stays exact.
+ *     `cache` is the LRU's default capacity in entries; `warmLatest` fills it at open with the
+ *     entries whose keys sort last (only meaningful when keys sort by height).
+ */
+export interface ResidentBucket {
+  readonly bucket: number;
+  readonly resident: true;
+}
+
+export interface ColdBucket {
+  readonly bucket: number;
+  readonly resident: false;
+  readonly cache: number;
+  readonly warmLatest: boolean;
+}
+
+export type BucketSpec = ResidentBucket | ColdBucket;
+
+/** Database metadata (schema version, chain id). Not an engine table. */
+export const META_BUCKET = 0x00;
+
+/** Keys inside META_BUCKET (utf-8). */
+export const MetaKeys = {
+  /** uint32 big-endian: SCHEMA_VERSION of the writer. */
+  schemaVersion: "schema-version",
+  /** opaque bytes identifying the chain (e.g. the genesis block id). */
+  chainId: "chain-id",
+} as const;
+
+/** Bump when the meaning of stored bytes changes incompatibly. */
+export const SCHEMA_VERSION = 1;
+
+/** Engine table id → bucket. Keyed by `Table.id`, the engine's stable table name. */
+export const BUCKETS = {
+  accounts: { bucket: 0x01, resident: true },
+  "account-id-index": { bucket: 0x02, resident: true },
+  "account-name-index": { bucket: 0x03, resident: true },
+  properties: { bucket: 0x04, resident: true },
+  "byte-properties": { bucket: 0x05, resident: true },
+  // recent-blocks has at most 65536 rows (keyed by the low 2 bytes of the height).
+  "recent-blocks": { bucket: 0x06, resident: true },
+  witnesses: { bucket: 0x07, resident: true },
+  // Block numbers are big-endian int64: the last keys are the newest blocks.
+  blocks: { bucket: 0x08, resident: false, cache: 256, warmLatest: true },
+  // Block ids start with the big-endian block number: the last keys are the newest blocks.
+  "block-index": { bucket: 0x09, resident: false, cache: 4096, warmLatest: true },
+  // Keyed by txID (random order): nothing useful to warm.
+  "transaction-index": { bucket: 0x0a, resident: false, cache: 16384, warmLatest: false },
+  "transaction-infos": { bucket: 0x0b, resident: false, cache: 4096, warmLatest: false },
+  // next free: 0x0c
+  // retired: (none yet) — e.g. `// 0x0c "old-table": retired in <change>; never reuse`
+} as const satisfies Record<string, BucketSpec>;
+
+export type BucketTableId = keyof typeof BUCKETS;
+
+/** The bucket of an engine table id; throws STORAGE_UNKNOWN_TABLE for a table with no bucket. */
+export function bucketOf(tableId: string): BucketSpec {
+  if (!Object.hasOwn(BUCKETS, tableId)) {
+    throw storageError(
+      StorageErrorCodes.unknownTable,
+      `table "${tableId}" has no storage bucket; add one to packages/storage/src/buckets.ts`,
+    );
+  }
+  return BUCKETS[tableId as BucketTableId];
+}
+
+/** `[bucket] ++ key`. */
+export function bucketKey(bucket: number, key: Uint8Array): Uint8Array {
+  const out = new Uint8Array(key.length + 1);
+  out[0] = bucket;
+  out.set(key, 1);
+  return out;
+}
+
+/** Key bounds covering exactly one bucket: `gte [b]`, `lt [b + 1]`. */
+export function bucketRange(bucket: number): { gte: Uint8Array; lt: Uint8Array } {
+  return { gte: Uint8Array.of(bucket), lt: Uint8Array.of(bucket + 1) };
+}

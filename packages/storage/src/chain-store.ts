@@ -1,0 +1,315 @@
+import {
+  bytesEqual,
+  bytesToHex,
+  type ChangeSet,
+  type StateView,
+  type Table,
+  Tables,
+  utf8Encode,
+} from "@tronode/engine";
+import {
+  type BucketSpec,
+  bucketKey,
+  bucketOf,
+  bucketRange,
+  META_BUCKET,
+  MetaKeys,
+  SCHEMA_VERSION,
+} from "./buckets.js";
+import { StorageErrorCodes, storageError } from "./errors.js";
+import type { KvOp, KvSnapshot, KvStorage } from "./kv-controller.js";
+import { Lru } from "./lru.js";
+
+/**
+ * Chain state persisted in a KvStorage, served to the engine through a synchronous StateView.
+ *
+ * Cache / residency policy (per table, declared in buckets.ts; see README.md):
+ *   - resident tables are loaded whole, decoded, at open; `view.get` is a Map lookup.
+ *   - cold (append-only history) tables keep a bounded LRU of decoded values (and of known-absent
+ *     keys); a miss is answered by a synchronous point read of the database (`getSync`), then
+ *     cached. The view is therefore exact for every table, and memory stays bounded for history.
+ *
+ * Invariants:
+ *   - `commit` writes a ChangeSet as ONE atomic batch. Every key and value is encoded (and decoded
+ *     back, see below) before anything is written, so a codec failure writes nothing. Caches are
+ *     updated only after the batch succeeded, synchronously, so `view` never shows half a commit.
+ *   - Caches hold values decoded from the bytes that were written, never the caller's objects: a
+ *     running node sees exactly what a node restarted from the same database would see.
+ *   - While a commit's batch is in flight, cold-table misses read from a snapshot taken just before
+ *     the batch, so they agree with the (not yet updated) resident tables.
+ *   - Commits are serialized in call order.
+ *   - Values returned by `view.get`/`read` are shared with the cache: treat them as immutable (the
+ *     engine's StateOverlay contract).
+ */
+export interface ChainStore {
+  /** Synchronous, exact view of the committed state of every table. */
+  readonly view: StateView;
+  /** The chain id recorded in the database, if any. */
+  readonly chainId: Uint8Array | undefined;
+  /** Like `view.get`, but a cold-table miss reads the database asynchronously (for transports). */
+  read<K, V>(table: Table<K, V>, key: K): Promise<V | undefined>;
+  /** A table's committed rows in key order, read from the database (not from caches). */
+  iterate<K, V>(table: Table<K, V>, range?: TableRange<K>): AsyncIterable<{ key: K; value: V }>;
+  /** Atomically writes a change set (value `undefined` deletes), then updates caches. */
+  commit(changes: ChangeSet): Promise<void>;
+  /** Waits for pending commits, then closes the store and its KvStorage. */
+  close(): Promise<void>;
+}
+
+export interface TableRange<K> {
+  gte?: K;
+  lt?: K;
+  limit?: number;
+  reverse?: boolean;
+}
+
+export interface ChainStoreOptions {
+  /** The database; opened by `createChainStore`, closed by `ChainStore.close`. */
+  kv: KvStorage;
+  /**
+   * Identifies the chain (e.g. the genesis block id). Recorded on first open; opening a database
+   * recorded for another chain fails with STORAGE_CHAIN_MISMATCH.
+   */
+  chainId?: Uint8Array;
+  /** Overrides the LRU capacity (entries) of every cold table. */
+  cacheSize?: number;
+}
+
+/** Opens the KvStorage, checks its metadata and loads the resident tables. */
+export async function createChainStore(options: ChainStoreOptions): Promise<ChainStore> {
+  const { kv } = options;
+  await kv.open();
+  try {
+    const chainId = await checkMeta(kv, options.chainId);
+    const caches = new Map<string, TableCache>();
+    for (const table of Object.values(Tables) as Table<unknown, unknown>[]) {
+      const spec = bucketOf(table.id);
+      const cache: TableCache = spec.resident
+        ? { table, spec, resident: new Map() }
+        : { table, spec, lru: new Lru(options.cacheSize ?? spec.cache) };
+      await load(kv, cache);
+      caches.set(table.id, cache);
+    }
+    return new LevelChainStore(kv, caches, chainId);
+  } catch (e) {
+    await kv.close();
+    throw e;
+  }
+}
+
+const ABSENT: unique symbol = Symbol("absent");
+
+type TableCache =
+  | { table: Table<unknown, unknown>; spec: BucketSpec; resident: Map<string, unknown>; lru?: undefined }
+  | { table: Table<unknown, unknown>; spec: BucketSpec; resident?: undefined; lru: Lru<string, unknown> };
+
+interface CacheUpdate {
+  cache: TableCache;
+  keyId: string;
+  /** Decoded value written, or ABSENT for a delete. */
+  value: unknown;
+}
+
+function metaKey(name: string): Uint8Array {
+  return bucketKey(META_BUCKET, utf8Encode(name));
+}
+
+function u32(n: number): Uint8Array {
+  const b = new Uint8Array(4);
+  new DataView(b.buffer).setUint32(0, n);
+  return b;
+}
+
+async function checkMeta(kv: KvStorage, chainId: Uint8Array | undefined): Promise<Uint8Array | undefined> {
+  const ops: KvOp[] = [];
+  const version = await kv.get(metaKey(MetaKeys.schemaVersion));
+  if (version === undefined) {
+    for await (const _ of kv.entries({ gt: bucketRange(META_BUCKET).lt, limit: 1 })) {
+      throw storageError(StorageErrorCodes.schemaMismatch, "database holds data but no schema version");
+    }
+    ops.push({ type: "put", key: metaKey(MetaKeys.schemaVersion), value: u32(SCHEMA_VERSION) });
+  } else {
+    const found = version.length === 4 ? new DataView(version.buffer, version.byteOffset).getUint32(0) : -1;
+    if (found !== SCHEMA_VERSION) {
+      throw storageError(
+        StorageErrorCodes.schemaMismatch,
+        `database schema version ${found}, this node writes ${SCHEMA_VERSION}`,
+      );
+    }
+  }
+  let stored = await kv.get(metaKey(MetaKeys.chainId));
+  if (chainId !== undefined) {
+    if (stored === undefined) {
+      stored = chainId.slice();
+      ops.push({ type: "put", key: metaKey(MetaKeys.chainId), value: stored });
+    } else if (!bytesEqual(stored, chainId)) {
+      throw storageError(
+        StorageErrorCodes.chainMismatch,
+        `database belongs to chain ${bytesToHex(stored)}, expected ${bytesToHex(chainId)}`,
+      );
+    }
+  }
+  await kv.batch(ops);
+  return stored;
+}
+
+async function load(kv: KvStorage, cache: TableCache): Promise<void> {
+  const { table, spec } = cache;
+  if (cache.resident) {
+    for await (const { key, value } of kv.entries(bucketRange(spec.bucket))) {
+      cache.resident.set(table.keyId(table.decodeKey(key.subarray(1))), table.decodeValue(value));
+    }
+  } else if (!spec.resident && spec.warmLatest && cache.lru.capacity > 0) {
+    const newestFirst: [string, unknown][] = [];
+    for await (const { key, value } of kv.entries({
+      ...bucketRange(spec.bucket),
+      reverse: true,
+      limit: cache.lru.capacity,
+    })) {
+      newestFirst.push([table.keyId(table.decodeKey(key.subarray(1))), table.decodeValue(value)]);
+    }
+    for (let i = newestFirst.length - 1; i >= 0; i--) cache.lru.set(newestFirst[i][0], newestFirst[i][1]);
+  }
+}
+
+class LevelChainStore implements ChainStore {
+  readonly view: StateView;
+  private closed = false;
+  private queue: Promise<void> = Promise.resolve();
+  /** Snapshot of the state before the batch in flight, if any. */
+  private inflight: KvSnapshot | undefined;
+  /** Bumped when a commit starts and when it ends; guards async cache fills against races. */
+  private seq = 0;
+
+  constructor(
+    private readonly kv: KvStorage,
+    private readonly caches: Map<string, TableCache>,
+    readonly chainId: Uint8Array | undefined,
+  ) {
+    this.view = { get: (table, key) => this.get(table, key) };
+  }
+
+  private get<K, V>(table: Table<K, V>, key: K): V | undefined {
+    const cache = this.cacheOf(table.id);
+    const id = table.keyId(key);
+    if (cache.resident) return cache.resident.get(id) as V | undefined;
+    const hit = cache.lru.get(id);
+    if (hit !== undefined) return hit === ABSENT ? undefined : (hit as V);
+    const bytes = this.kv.getSync(bucketKey(cache.spec.bucket, table.encodeKey(key)), this.inflight);
+    const value = bytes === undefined ? undefined : table.decodeValue(bytes);
+    // Safe even mid-commit: a snapshot read is the pre-commit value, and the commit overwrites
+    // every key it writes when it lands.
+    cache.lru.set(id, value === undefined ? ABSENT : value);
+    return value;
+  }
+
+  async read<K, V>(table: Table<K, V>, key: K): Promise<V | undefined> {
+    const cache = this.cacheOf(table.id);
+    const id = table.keyId(key);
+    if (cache.resident) return cache.resident.get(id) as V | undefined;
+    const hit = cache.lru.get(id);
+    if (hit !== undefined) return hit === ABSENT ? undefined : (hit as V);
+    const seq = this.seq;
+    const bytes = await this.kv.get(bucketKey(cache.spec.bucket, table.encodeKey(key)), this.inflight);
+    const value = bytes === undefined ? undefined : table.decodeValue(bytes);
+    // Cache only if no commit started or landed meanwhile (else the value may be stale).
+    if (this.seq === seq && !this.closed) cache.lru.set(id, value === undefined ? ABSENT : value);
+    return value;
+  }
+
+  async *iterate<K, V>(table: Table<K, V>, range: TableRange<K> = {}): AsyncIterable<{ key: K; value: V }> {
+    const { bucket } = this.cacheOf(table.id).spec;
+    const whole = bucketRange(bucket);
+    const entries = this.kv.entries({
+      gte: range.gte === undefined ? whole.gte : bucketKey(bucket, table.encodeKey(range.gte)),
+      lt: range.lt === undefined ? whole.lt : bucketKey(bucket, table.encodeKey(range.lt)),
+      limit: range.limit,
+      reverse: range.reverse,
+    });
+    for await (const { key, value } of entries) {
+      yield { key: table.decodeKey(key.subarray(1)), value: table.decodeValue(value) };
+    }
+  }
+
+  commit(changes: ChangeSet): Promise<void> {
+    if (this.closed) return Promise.reject(this.closedError());
+    let plan: { ops: KvOp[]; updates: CacheUpdate[] };
+    try {
+      plan = this.plan(changes);
+    } catch (e) {
+      return Promise.reject(e);
+    }
+    const run = this.queue.then(() => this.write(plan.ops, plan.updates));
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await this.queue;
+    await this.kv.close();
+    for (const c of this.caches.values()) c.resident ? c.resident.clear() : c.lru.clear();
+  }
+
+  /** Encodes the whole change set (and decodes it back for the caches); writes nothing. */
+  private plan(changes: ChangeSet): { ops: KvOp[]; updates: CacheUpdate[] } {
+    const ops: KvOp[] = [];
+    const updates: CacheUpdate[] = [];
+    for (const { table, entries } of changes.tables.values()) {
+      const cache = this.cacheOf(table.id);
+      for (const { key, value } of entries.values()) {
+        const k = bucketKey(cache.spec.bucket, table.encodeKey(key));
+        const keyId = table.keyId(key);
+        if (value === undefined) {
+          ops.push({ type: "del", key: k });
+          updates.push({ cache, keyId, value: ABSENT });
+        } else {
+          const bytes = table.encodeValue(value);
+          ops.push({ type: "put", key: k, value: bytes });
+          updates.push({ cache, keyId, value: table.decodeValue(bytes) });
+        }
+      }
+    }
+    return { ops, updates };
+  }
+
+  private async write(ops: KvOp[], updates: CacheUpdate[]): Promise<void> {
+    if (ops.length === 0) return;
+    const snapshot = this.kv.snapshot();
+    this.inflight = snapshot;
+    this.seq++;
+    try {
+      await this.kv.batch(ops);
+      // Landed: switch every cache over in one synchronous step.
+      this.inflight = undefined;
+      for (const { cache, keyId, value } of updates) {
+        if (cache.resident) {
+          if (value === ABSENT) cache.resident.delete(keyId);
+          else cache.resident.set(keyId, value);
+        } else {
+          cache.lru.set(keyId, value);
+        }
+      }
+    } finally {
+      this.inflight = undefined;
+      this.seq++;
+      // The commit's outcome is decided by the batch; a failure to release the snapshot changes no data.
+      await snapshot.close().catch(() => undefined);
+    }
+  }
+
+  private cacheOf(tableId: string): TableCache {
+    if (this.closed) throw this.closedError();
+    const cache = this.caches.get(tableId);
+    if (cache === undefined) {
+      bucketOf(tableId); // throws STORAGE_UNKNOWN_TABLE for ids with no bucket
+      throw storageError(StorageErrorCodes.unknownTable, `table "${tableId}" is not an engine table`);
+    }
+    return cache;
+  }
+
+  private closedError() {
+    return storageError(StorageErrorCodes.closed, "chain store is closed");
+  }
+}

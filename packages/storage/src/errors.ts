@@ -1,0 +1,21 @@
+import { TronodeError } from "@tronode/engine";
+
+/** Stable `code`s of the TronodeErrors this package throws. */
+export const StorageErrorCodes = {
+  /** A table id with no bucket in buckets.ts. */
+  unknownTable: "STORAGE_UNKNOWN_TABLE",
+  /** The database was written by an incompatible schema version. */
+  schemaMismatch: "STORAGE_SCHEMA_MISMATCH",
+  /** The database belongs to another chain. */
+  chainMismatch: "STORAGE_CHAIN_MISMATCH",
+  /** The store or KV controller is closed. */
+  closed: "STORAGE_CLOSED",
+  /** A snapshot handed to a KV controller that did not create it. */
+  foreignSnapshot: "STORAGE_FOREIGN_SNAPSHOT",
+} as const;
+
+export type StorageErrorCode = (typeof StorageErrorCodes)[keyof typeof StorageErrorCodes];
+
+export function storageError(code: StorageErrorCode, message: string, cause?: unknown): TronodeError {
+  return new TronodeError(code, message, { cause });
+}

@@ -1,0 +1,4 @@
+export * from "./buckets.js";
+export * from "./chain-store.js";
+export * from "./errors.js";
+export * from "./kv-controller.js";

@@ -1,0 +1,53 @@
+import { bytesValue, defineTable, stringKey, Tables, TronodeError } from "@tronode/engine";
+import { describe, expect, it } from "vitest";
+import { BUCKETS, bucketOf, META_BUCKET, StorageErrorCodes } from "../src/index.js";
+
+describe("buckets", () => {
+  it("gives every engine table a bucket, and every bucket is an engine table", () => {
+    const tableIds = Object.values(Tables)
+      .map((t) => t.id)
+      .sort();
+    expect(Object.keys(BUCKETS).sort()).toEqual(tableIds);
+    for (const id of tableIds) expect(bucketOf(id).bucket).toBeTypeOf("number");
+  });
+
+  it("uses distinct one-byte ids, none of them the meta bucket or the 0xff escape", () => {
+    const ids = Object.values(BUCKETS).map((b) => b.bucket);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const id of ids) {
+      expect(Number.isInteger(id)).toBe(true);
+      expect(id).toBeGreaterThan(META_BUCKET);
+      expect(id).toBeLessThan(0xff);
+    }
+  });
+
+  it("keeps state resident and history cold", () => {
+    const resident = Object.entries(BUCKETS)
+      .filter(([, b]) => b.resident)
+      .map(([id]) => id)
+      .sort();
+    expect(resident).toEqual([
+      "account-id-index",
+      "account-name-index",
+      "accounts",
+      "byte-properties",
+      "properties",
+      "recent-blocks",
+      "witnesses",
+    ]);
+  });
+
+  it("refuses an unknown table id with a typed error", () => {
+    for (const id of ["no-such-table", "toString", "__proto__", ""]) {
+      let err: unknown;
+      try {
+        bucketOf(id);
+      } catch (e) {
+        err = e;
+      }
+      expect(err).toBeInstanceOf(TronodeError);
+      expect((err as TronodeError).code).toBe(StorageErrorCodes.unknownTable);
+    }
+    expect(() => bucketOf(defineTable("nope", stringKey, bytesValue).id)).toThrow(/no storage bucket/);
+  });
+});

@@ -1,0 +1,148 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { create } from "@bufbuild/protobuf";
+import {
+  AccountSchema,
+  BlockSchema,
+  bytesToHex,
+  type ChangeSet,
+  int64ToBytes,
+  type Table,
+  type TableChanges,
+  Tables,
+  TransactionInfoSchema,
+  utf8Encode,
+  WitnessSchema,
+} from "@tronode/engine";
+import { createLevelStorage, createMemoryStorage, type KvStorage } from "../src/index.js";
+
+// biome-ignore lint/suspicious/noExplicitAny: rows of heterogeneous tables
+export type Row = readonly [Table<any, any>, unknown, unknown];
+
+/** A ChangeSet from rows `[table, key, value]` (value undefined = delete). */
+export function changeSet(...rows: Row[]): ChangeSet {
+  const tables = new Map<string, TableChanges>();
+  for (const [table, key, value] of rows) {
+    let tc = tables.get(table.id);
+    if (!tc) {
+      tc = { table, entries: new Map() };
+      tables.set(table.id, tc);
+    }
+    tc.entries.set(table.keyId(key), { key, value });
+  }
+  return { tables };
+}
+
+export const addr = (i: number): Uint8Array => {
+  const a = new Uint8Array(21);
+  a[0] = 0x41;
+  a.set(int64ToBytes(BigInt(i)), 13);
+  return a;
+};
+
+/** TRON-like block id: 8-byte big-endian number ++ 24 bytes. */
+export const blockId = (n: number): Uint8Array => {
+  const id = new Uint8Array(32).fill(0xab);
+  id.set(int64ToBytes(BigInt(n)), 0);
+  return id;
+};
+
+export const txid = (i: number): Uint8Array => {
+  const id = new Uint8Array(32);
+  id.set(int64ToBytes(BigInt(i * 7919 + 13)), 24);
+  id[0] = (i * 37) & 0xff; // not in insertion order
+  return id;
+};
+
+/** One row in every engine table, parameterised by `i` (block `i` holding transaction `i`). */
+export function rowsFor(i: number): Row[] {
+  const n = BigInt(i);
+  return [
+    [
+      Tables.accounts,
+      addr(i),
+      create(AccountSchema, {
+        address: addr(i),
+        balance: n * 1_000_000n,
+        accountName: utf8Encode(`acct${i}`),
+      }),
+    ],
+    [Tables.accountIdIndex, utf8Encode(`id${i}`), addr(i)],
+    [Tables.accountNameIndex, utf8Encode(`name${i}`), addr(i)],
+    [Tables.properties, `PROP_${i}`, n * 3n],
+    [Tables.byteProperties, `BYTES_${i}`, blockId(i)],
+    [Tables.recentBlocks, int64ToBytes(n).subarray(6), blockId(i).subarray(8, 16)],
+    [
+      Tables.blocks,
+      n,
+      create(BlockSchema, {
+        blockHeader: {
+          rawData: { number: n, timestamp: 1_700_000_000_000n + n * 3000n, parentHash: blockId(i - 1) },
+        },
+      }),
+    ],
+    [Tables.blockIndex, blockId(i), n],
+    [Tables.transactionIndex, txid(i), n],
+    [
+      Tables.transactionInfos,
+      txid(i),
+      create(TransactionInfoSchema, { id: txid(i), fee: n + 1n, blockNumber: n }),
+    ],
+    [
+      Tables.witnesses,
+      addr(i),
+      create(WitnessSchema, { address: addr(i), voteCount: n * 10n, url: `https://w${i}.example` }),
+    ],
+  ];
+}
+
+export const allTables = (): Table<unknown, unknown>[] => Object.values(Tables) as Table<unknown, unknown>[];
+
+/** Every row of the whole database as hex, in key order. */
+export async function dumpKv(kv: KvStorage): Promise<string[]> {
+  const out: string[] = [];
+  for await (const { key, value } of kv.entries()) out.push(`${bytesToHex(key)}=${bytesToHex(value)}`);
+  return out;
+}
+
+/** A KvStorage delegating to `inner`, with some methods replaced. */
+export function wrapKv(inner: KvStorage, overrides: Partial<KvStorage>): KvStorage {
+  return {
+    kind: inner.kind,
+    open: () => inner.open(),
+    close: () => inner.close(),
+    get: (k, s) => inner.get(k, s),
+    getSync: (k, s) => inner.getSync(k, s),
+    getMany: (ks, s) => inner.getMany(ks, s),
+    put: (k, v) => inner.put(k, v),
+    del: (k) => inner.del(k),
+    batch: (ops) => inner.batch(ops),
+    entries: (r) => inner.entries(r),
+    snapshot: () => inner.snapshot(),
+    ...overrides,
+  };
+}
+
+/** Temp directories for classic-level, removed by `cleanup`. */
+export class TempDirs {
+  private readonly dirs: string[] = [];
+  async make(): Promise<string> {
+    const dir = await mkdtemp(join(tmpdir(), "tronode-storage-"));
+    this.dirs.push(dir);
+    return dir;
+  }
+  async cleanup(): Promise<void> {
+    for (const d of this.dirs.splice(0)) await rm(d, { recursive: true, force: true });
+  }
+}
+
+export interface Backend {
+  name: "memory" | "leveldb";
+  make(dirs: TempDirs): Promise<KvStorage>;
+}
+
+export const backends: Backend[] = [
+  { name: "memory", make: async () => createMemoryStorage() },
+  { name: "leveldb", make: async (dirs) => createLevelStorage({ directory: await dirs.make() }) },
+];
