@@ -1,0 +1,16 @@
+export {
+  createBestRecoverer,
+  createNativeRecoverer,
+  DISABLE_NATIVE_ENV,
+  isNativeRecoveryAvailable,
+  nativeRecoveryLoadError,
+} from "./native.js";
+export {
+  createRecoveryLookup,
+  createRecoveryPool,
+  precomputeRecoveries,
+  type RecoveryPool,
+  type RecoveryPoolOptions,
+  recoveryKey,
+} from "./pool.js";
+export type { RecoveryError, RecoveryItem, RecoveryResult } from "./wire.js";

@@ -1,0 +1,115 @@
+import { createRequire } from "node:module";
+import {
+  addressFromPublicKey,
+  bytesEqual,
+  createNobleRecoverer,
+  hexToBytes,
+  recoveryFailure,
+  recoveryIdOf,
+  type SignatureRecoverer,
+  TronodeError,
+} from "@tronode/engine";
+
+/**
+ * The part of npm `secp256k1`'s native binding we use. We load `secp256k1/bindings.js` (the
+ * libsecp256k1 addon) rather than the package's main entry, which silently falls back to the
+ * pure-JS `elliptic` implementation when the addon cannot load.
+ */
+interface NativeSecp256k1 {
+  ecdsaRecover(sig64: Uint8Array, recid: number, msg32: Uint8Array, compressed: boolean): Uint8Array;
+}
+
+/** Set to `1` to pretend the addon is missing (tests, or to compare against noble in production). */
+export const DISABLE_NATIVE_ENV = "TRONODE_DISABLE_NATIVE_SECP256K1";
+
+const RECOVERY_FAILED = "Could not recover public key from signature";
+
+// java-tron's own test vector; the loader recovers it once so a broken binary counts as unavailable.
+const SELF_TEST = {
+  hash: "fc33817936b06e50d4b6f1797e62f52d69af6c0da580a607241a9c03a48e390e",
+  signature:
+    "5c23bddabccd3e4e5ebdf7d2f21dc58af9f88e0b99620374c5354e0dd9efb3a436167d95b70d2d825180bf90bc84525acb13a203f209afd5d397316f6b2c387c01",
+  address: "415624c12e308b03a1a6b21d9b86e3942fac1ab92b",
+};
+
+type LoadState = { ok: true; lib: NativeSecp256k1 } | { ok: false; error: unknown };
+let loaded: LoadState | undefined;
+
+function loadNative(): LoadState {
+  if (loaded) return loaded;
+  try {
+    const flag = process.env[DISABLE_NATIVE_ENV];
+    if (flag !== undefined && flag !== "" && flag !== "0") {
+      throw new Error(`native secp256k1 disabled by ${DISABLE_NATIVE_ENV}`);
+    }
+    const require = createRequire(import.meta.url);
+    const lib = require("secp256k1/bindings.js") as NativeSecp256k1;
+    const pub = lib.ecdsaRecover(
+      hexToBytes(SELF_TEST.signature).subarray(0, 64),
+      1,
+      hexToBytes(SELF_TEST.hash),
+      false,
+    );
+    if (!bytesEqual(addressFromPublicKey(pub), hexToBytes(SELF_TEST.address))) {
+      throw new Error("native secp256k1 self-test recovered the wrong address");
+    }
+    loaded = { ok: true, lib };
+  } catch (error) {
+    loaded = { ok: false, error };
+  }
+  return loaded;
+}
+
+/** True when the libsecp256k1 addon loads and passes a self-test. Never throws. */
+export function isNativeRecoveryAvailable(): boolean {
+  try {
+    return loadNative().ok;
+  } catch {
+    return false;
+  }
+}
+
+/** Why the addon is unavailable (for a start-up log line), or undefined when it is available. */
+export function nativeRecoveryLoadError(): unknown {
+  const state = loadNative();
+  return state.ok ? undefined : state.error;
+}
+
+/**
+ * Recovery with libsecp256k1 (npm `secp256k1`, about 10–20× noble). Same rules and errors as
+ * `createNobleRecoverer`: java-tron's header byte via `recoveryIdOf`, `Signature size is N` for short
+ * signatures, `Could not recover public key from signature` for every curve-level failure.
+ * Throws `NATIVE_SECP256K1_UNAVAILABLE` when the addon cannot load; check
+ * `isNativeRecoveryAvailable()` first or use `createBestRecoverer()`.
+ */
+export function createNativeRecoverer(): SignatureRecoverer {
+  const state = loadNative();
+  if (!state.ok) {
+    throw new TronodeError("NATIVE_SECP256K1_UNAVAILABLE", "Native secp256k1 addon is not available", {
+      cause: state.error,
+    });
+  }
+  const lib = state.lib;
+  // libsecp256k1 only takes 32-byte digests; noble also accepts other lengths (bits2int), so the
+  // rare non-32-byte hash goes to noble to keep both recoverers identical on every input.
+  const noble = createNobleRecoverer();
+  return {
+    name: "native",
+    recoverAddress(hash, signature) {
+      const recId = recoveryIdOf(signature);
+      if (hash.length !== 32) return noble.recoverAddress(hash, signature);
+      let pub: Uint8Array;
+      try {
+        pub = lib.ecdsaRecover(signature.subarray(0, 64), recId, hash, false);
+      } catch {
+        throw recoveryFailure(RECOVERY_FAILED);
+      }
+      return addressFromPublicKey(pub);
+    },
+  };
+}
+
+/** The native recoverer when the addon loads, otherwise noble. */
+export function createBestRecoverer(): SignatureRecoverer {
+  return isNativeRecoveryAvailable() ? createNativeRecoverer() : createNobleRecoverer();
+}
