@@ -33,3 +33,6 @@ export * from "./processor/apply-transaction.js";
 export * from "./processor/block-processing.js";
 export * from "./state/state-overlay.js";
 export * from "./interfaces.js";
+export * from "./protocol/generated/protocol/api_pb.js";
+export * from "./protocol/generated/protocol/node_pb.js";
+export * from "./protocol/json/index.js";

@@ -80,3 +80,21 @@ describe("a TRX transfer applied to in-memory state (no storage package)", () =>
     expect(state.get(Tables.accounts, BOB)?.balance).toBe(7n);
   });
 });
+
+describe("transaction sizes without re-encoding", () => {
+  it("match the encoded sizes with and without ret and signatures", async () => {
+    const { encodeTransaction, rawDataBytes, transactionSizes, Transaction_ResultSchema } = await import("../src/index.js");
+    const { create } = await import("@bufbuild/protobuf");
+    const state = newChain();
+    for (const keys of [[], [ALICE_KEY], [ALICE_KEY, BOB_KEY, WITNESS_KEY]]) {
+      for (const memo of [undefined, new Uint8Array(200)]) {
+        const tx = signedTx(state, ContractType.TransferContract, { ownerAddress: ALICE, toAddress: BOB, amount: 1n }, keys, { data: memo });
+        const plain = transactionSizes(tx, rawDataBytes(tx));
+        expect(plain).toEqual({ withoutRet: encodeTransaction(tx).length, full: encodeTransaction(tx).length });
+        const withRet = { ...tx, ret: [create(Transaction_ResultSchema, { fee: 5n, contractRet: 1 })] };
+        const sizes = transactionSizes(withRet, rawDataBytes(tx));
+        expect(sizes).toEqual({ withoutRet: encodeTransaction(tx).length, full: encodeTransaction(withRet).length });
+      }
+    }
+  });
+});

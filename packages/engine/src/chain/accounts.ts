@@ -1,4 +1,4 @@
-import { clone, create } from "@bufbuild/protobuf";
+import { create } from "@bufbuild/protobuf";
 import { type Account, AccountSchema, type AccountType } from "../protocol/generated/protocol/core_pb.js";
 import type { ChainProperties } from "../state/chain-properties.js";
 import { activeDefaultOperations, defaultActivePermission, defaultOwnerPermission } from "./permissions.js";
@@ -27,7 +27,11 @@ export function newAccount(options: {
   return account;
 }
 
-/** Accounts read from state are shared; copy before changing. */
+/**
+ * Accounts read from state are shared: copy before changing. The copy is shallow (fast: it runs
+ * several times per transaction), so change top-level fields only; to change a nested message or
+ * list, replace it with a new one instead of mutating it in place.
+ */
 export function cloneAccount(account: Account): Account {
-  return clone(AccountSchema, account);
+  return { ...account };
 }

@@ -89,6 +89,8 @@ export function createGenesis(config: GenesisConfig): { block: Block; blockId: U
     const account = newAccount({ address: a.address, createTime: 0n, props, balance: a.balance });
     if (a.name) account.accountName = utf8Encode(a.name);
     state.put(Tables.accounts, a.address, account);
+    // Manager.initAccount also indexes the name (account-index), so it cannot be taken later.
+    if (a.name) state.put(Tables.accountNameIndex, utf8Encode(a.name), a.address);
     if (a.name === "Blackhole") props.setBytes("BLACKHOLE_ADDRESS", a.address);
   }
   for (const w of config.witnesses) {
@@ -132,5 +134,9 @@ export function createGenesis(config: GenesisConfig): { block: Block; blockId: U
   props.set("LATEST_SOLIDIFIED_BLOCK_NUM", 0n);
   props.set("NEXT_MAINTENANCE_TIME", config.timestamp);
   props.set("STATE_FLAG", 0n);
+  // Price histories start as "0:<price at genesis>"; proposals append ",<time>:<price>".
+  props.setBytes("BANDWIDTH_PRICE_HISTORY", utf8Encode(`0:${props.get("TRANSACTION_FEE")}`));
+  props.setBytes("ENERGY_PRICE_HISTORY", utf8Encode(`0:${props.get("ENERGY_FEE")}`));
+  props.setBytes("MEMO_FEE_HISTORY", utf8Encode(`0:${props.get("MEMO_FEE")}`));
   return { block, blockId: id, changes: state.changes() };
 }

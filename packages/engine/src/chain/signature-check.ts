@@ -3,6 +3,7 @@ import { bytesEqual, bytesToHex } from "../crypto/bytes.js";
 import { type SignatureRecoverer, SIGNATURE_LENGTH, signatureTooShort } from "../crypto/signature.js";
 import { JavaExceptions, TronodeError } from "../errors.js";
 import { unpackContract } from "../protocol/codec.js";
+import { CONTRACT_PARAMETER_SCHEMAS } from "../protocol/contract-types.js";
 import { ACTUATORS } from "../actuators/registry.js";
 import {
   type Permission,
@@ -31,11 +32,26 @@ function signatureError(message: string): TronodeError {
   return new TronodeError("SIGERROR", message, { javaClass: JavaExceptions.validateSignature });
 }
 
-/** The owner address of a contract, read from its parameter. */
+/**
+ * The owner address of a contract, read from its parameter as java-tron's TransactionCapsule.getOwner
+ * does: `Any.unpack(<class of contract.type>)`, so a parameter whose type URL does not name that
+ * message, or whose bytes do not parse, has an empty owner (getOwner catches and returns byte[0]).
+ */
 export function contractOwner(contract: Transaction_Contract): Uint8Array {
+  const schema = CONTRACT_PARAMETER_SCHEMAS.get(contract.type);
+  const typeUrl = contract.parameter?.typeUrl ?? "";
+  // protobuf-java Any.is: the text after the last '/' must be the message's full name.
+  if (!schema || !typeUrl.endsWith(`/${schema.typeName}`)) {
+    return new Uint8Array();
+  }
+  let value: unknown;
+  try {
+    value = unpackContract(contract).value;
+  } catch {
+    return new Uint8Array();
+  }
   const actuator = ACTUATORS.get(contract.type);
-  const { value } = unpackContract(contract);
-  if (actuator) return actuator.ownerAddress(value);
+  if (actuator) return actuator.ownerAddress(value as never);
   return (value as { ownerAddress?: Uint8Array }).ownerAddress ?? new Uint8Array();
 }
 
@@ -119,7 +135,9 @@ export function validateSignatures(
   const contracts = tx.rawData?.contract ?? [];
   if (tx.signature.length === 0 || contracts.length === 0) throw signatureError("miss sig or contract");
   if (tx.signature.length > TOTAL_SIGN_NUM) throw signatureError("too many signatures");
-  for (const contract of contracts) {
+  // java-tron validates the signatures against the first contract only (a transaction with more
+  // contracts is refused later by processTransaction).
+  for (const contract of contracts.slice(0, 1)) {
     const owner = contractOwner(contract);
     const id = contract.PermissionId;
     const permission = permissionOf(view, props, owner, id, { defaultsForMissingAccount: true });

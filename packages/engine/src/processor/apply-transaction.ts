@@ -1,4 +1,4 @@
-import { clone, create } from "@bufbuild/protobuf";
+import { create } from "@bufbuild/protobuf";
 import type { ActuatorContext } from "../actuators/actuator.js";
 import { ACTUATORS } from "../actuators/registry.js";
 import { cloneAccount } from "../chain/accounts.js";
@@ -15,7 +15,8 @@ import { addressToBase58 } from "../crypto/address.js";
 import { bytesEqual, bytesToHex } from "../crypto/bytes.js";
 import type { SignatureRecoverer } from "../crypto/signature.js";
 import { JavaExceptions, TronodeError } from "../errors.js";
-import { encodeTransaction, transactionId, unpackContract } from "../protocol/codec.js";
+import { encodeTransaction, rawDataBytes, transactionSizes, unpackContract } from "../protocol/codec.js";
+import { sha256 } from "../crypto/hash.js";
 import { contractTypeName } from "../protocol/contract-types.js";
 import {
   type Transaction,
@@ -24,7 +25,6 @@ import {
   Transaction_ResultSchema,
   type TransactionInfo,
   TransactionInfoSchema,
-  TransactionSchema,
 } from "../protocol/generated/protocol/core_pb.js";
 import { ACCOUNT_CREATING_TYPES, consumeBandwidth } from "../resources/bandwidth.js";
 import { MutableChainProperties } from "../state/chain-properties.js";
@@ -45,8 +45,8 @@ export interface ApplyTransactionOptions {
   readonly mode: "push" | "block";
   /** The block the transaction lands in (block mode): fills TransactionInfo. */
   readonly block?: { readonly number: bigint; readonly timestamp: bigint };
-  /** The signatures were already verified against this state (java-tron's isVerified cache). */
-  readonly signatureVerified?: boolean;
+  /** The signatures were already verified (java-tron's isVerified cache on the transaction). */
+  readonly isVerified?: (txId: Uint8Array) => boolean;
 }
 
 export interface TransactionOutcome {
@@ -60,8 +60,7 @@ export interface TransactionOutcome {
 /** Bytes java-tron's bandwidth charges: size without `ret`, plus 64 per contract when the VM is on. */
 export function bandwidthBytes(tx: Transaction, vmEnabled: boolean): bigint {
   if (!vmEnabled) return BigInt(encodeTransaction(tx).length);
-  const withoutRet = tx.ret.length === 0 ? tx : { ...tx, ret: [] };
-  const size = encodeTransaction(withoutRet as Transaction).length;
+  const size = encodeTransaction(tx.ret.length === 0 ? tx : { ...tx, ret: [] }).length;
   return BigInt(size + MAX_RESULT_SIZE_IN_TX * (tx.rawData?.contract.length ?? 0));
 }
 
@@ -80,10 +79,11 @@ export function applyTransaction(
   const props = new MutableChainProperties(state);
   const vmEnabled = props.isOn("ALLOW_CREATION_OF_CONTRACTS");
   // Broadcast clears `ret` when the VM is on; the node writes its own result.
-  const tx = input.ret.length > 0 && vmEnabled ? clone(TransactionSchema, { ...input, ret: [] }) : input;
+  const tx: Transaction = input.ret.length > 0 && vmEnabled ? { ...input, ret: [] } : input;
   const raw = tx.rawData;
   const contracts = raw?.contract ?? [];
-  const txId = transactionId(tx);
+  const rawBytes = rawDataBytes(tx);
+  const txId = sha256(rawBytes);
   const txIdHex = bytesToHex(txId);
   const headTime = props.headTimestamp;
 
@@ -97,7 +97,7 @@ export function applyTransaction(
       throw rejection(ResponseCode.TRANSACTION_EXPIRATION_ERROR, "Transaction expired");
     }
   }
-  if (!options.signatureVerified) {
+  if (!options.isVerified?.(txId)) {
     try {
       validateSignatures(state, props, tx, txId, options.recoverer);
     } catch (e) {
@@ -118,14 +118,17 @@ export function applyTransaction(
   if (!refHash || !bytesEqual(refHash, raw!.refBlockHash)) {
     throw rejection(ResponseCode.TAPOS_ERROR, "Tapos check error.");
   }
-  const withoutRetSize = encodeTransaction(tx.ret.length === 0 ? tx : ({ ...tx, ret: [] } as Transaction)).length;
-  if (withoutRetSize + MAX_RESULT_SIZE_IN_TX + MAX_RESULT_SIZE_IN_TX > TRANSACTION_MAX_BYTE_SIZE) {
+  // Manager.validateCommon: transactions not yet in a block (or any, with CONSENSUS_LOGIC_OPTIMIZATION)
+  // must leave room for a result; the message reports the size including that room.
+  const optimizeTxs = options.mode === "push" || props.isOn("CONSENSUS_LOGIC_OPTIMIZATION");
+  const { withoutRet: withoutRetSize, full: fullSize } = transactionSizes(tx, rawBytes);
+  const generalBytesSize = withoutRetSize + MAX_RESULT_SIZE_IN_TX + MAX_RESULT_SIZE_IN_TX;
+  if (optimizeTxs && generalBytesSize > TRANSACTION_MAX_BYTE_SIZE) {
     throw rejection(
       ResponseCode.TOO_BIG_TRANSACTION_ERROR,
-      `Too big transaction with result, TxId ${txIdHex}, the size is ${withoutRetSize} bytes, maxTxSize ${TRANSACTION_MAX_BYTE_SIZE}`,
+      `Too big transaction with result, TxId ${txIdHex}, the size is ${generalBytesSize} bytes, maxTxSize ${TRANSACTION_MAX_BYTE_SIZE}`,
     );
   }
-  const fullSize = encodeTransaction(tx).length;
   if (fullSize > TRANSACTION_MAX_BYTE_SIZE) {
     throw rejection(
       ResponseCode.TOO_BIG_TRANSACTION_ERROR,
@@ -148,20 +151,27 @@ export function applyTransaction(
       `Contract validate error : ${contractTypeName(contract.type)} is not supported by this node yet`,
     );
   }
+  // java-tron's fee and bandwidth steps take the owner from TransactionCapsule.getOwner, which is
+  // empty when the parameter's type URL or bytes do not match the contract type.
+  const owner = contractOwner(contract);
   let param: unknown;
+  let paramError: unknown;
   try {
     param = unpackContract(contract).value;
   } catch (e) {
-    throw rejection(ResponseCode.CONTRACT_VALIDATE_ERROR, `Contract validate error : ${(e as Error).message}`, e);
+    paramError = e;
   }
-  const owner = actuator.ownerAddress(param as never);
 
   // Bandwidth (java-tron reports a missing owner here, before the actuator's own check).
-  const bytes = bandwidthBytes(tx, vmEnabled);
-  const createsAccount = ACCOUNT_CREATING_TYPES.has(contract.type) && (actuator.createsAccount?.(state, param as never) ?? false);
+  const bytes = BigInt(vmEnabled ? withoutRetSize + MAX_RESULT_SIZE_IN_TX * contracts.length : fullSize);
+  const createsAccount =
+    paramError === undefined &&
+    ACCOUNT_CREATING_TYPES.has(contract.type) &&
+    (actuator.createsAccount?.(state, param as never) ?? false);
   let netBill: { netUsage: bigint; netFee: bigint };
   try {
-    if (createsAccount && options.mode === "push") {
+    // The create-account size guard runs after the missing-owner check (BandwidthProcessor.consume).
+    if (createsAccount && optimizeTxs && state.get(Tables.accounts, owner)) {
       const size = BigInt(withoutRetSize) - 65n * BigInt(tx.signature.length);
       const max = props.get("MAX_CREATE_ACCOUNT_TX_SIZE");
       if (size > max) {
@@ -176,12 +186,19 @@ export function applyTransaction(
   } catch (e) {
     throw bandwidthRejection(e);
   }
+  if (paramError !== undefined) {
+    throw rejection(
+      ResponseCode.CONTRACT_VALIDATE_ERROR,
+      `Contract validate error : ${(paramError as Error).message}`,
+      paramError,
+    );
+  }
 
   // Multi-sign fee: more than one signature, charged to an existing owner.
   let multiSignFee = 0n;
   if (tx.signature.length > 1) {
     const fee = props.get("MULTI_SIGN_FEE");
-    const account = state.get(Tables.accounts, contractOwner(contract));
+    const account = state.get(Tables.accounts, owner);
     if (account && fee > 0n) {
       if (account.balance < fee) {
         throw rejection(
@@ -248,7 +265,7 @@ export function applyTransaction(
   const ret: Transaction_Result = create(Transaction_ResultSchema, {
     contractRet: vmEnabled ? Transaction_Result_contractResult.SUCCESS : Transaction_Result_contractResult.DEFAULT,
   });
-  const stored = vmEnabled ? clone(TransactionSchema, { ...tx, ret: [ret] }) : tx;
+  const stored: Transaction = vmEnabled ? { ...tx, ret: [ret] } : tx;
   const totalFee = result.fee + netBill.netFee + multiSignFee + memoFee;
   const info = create(TransactionInfoSchema, {
     id: txId,

@@ -31,8 +31,8 @@ export interface ProduceBlockOptions {
   readonly witnessAddress?: Uint8Array;
   readonly transactions: readonly Transaction[];
   readonly recoverer: SignatureRecoverer;
-  /** txID hex values whose signatures were already verified against the pending state. */
-  readonly verified?: ReadonlySet<string>;
+  /** Whether a transaction's signatures were already verified when it entered the pending pool. */
+  readonly isVerified?: (txId: Uint8Array) => boolean;
 }
 
 export interface ProducedBlock extends BlockOutcome {
@@ -70,7 +70,7 @@ export function produceBlock(view: StateView, options: ProduceBlockOptions): Pro
         mode: "block",
         block: { number, timestamp: options.timestamp },
         recoverer: options.recoverer,
-        signatureVerified: false,
+        isVerified: options.isVerified,
       });
       state.merge(outcome.changes);
       outcomes.push(outcome);

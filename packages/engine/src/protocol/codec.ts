@@ -10,6 +10,7 @@ import {
   BlockSchema,
   type Transaction,
   Transaction_ContractSchema,
+  Transaction_ResultSchema,
   Transaction_rawSchema,
   TransactionSchema,
 } from "./generated/protocol/core_pb.js";
@@ -36,6 +37,36 @@ export const decodeBlock = (bytes: Uint8Array): Block => decode(BlockSchema, byt
 
 export function rawDataBytes(tx: Transaction): Uint8Array {
   return toBinary(Transaction_rawSchema, tx.rawData ?? create(Transaction_rawSchema));
+}
+
+function varintLength(n: number): number {
+  let len = 1;
+  while (n >= 0x80) {
+    n = Math.floor(n / 128);
+    len++;
+  }
+  return len;
+}
+
+/** Size of a length-delimited field with a one-byte tag (field numbers below 16). */
+function delimitedSize(length: number): number {
+  return 1 + varintLength(length) + length;
+}
+
+/**
+ * Serialized sizes of a transaction without re-encoding it: `withoutRet` (raw_data + signatures) and
+ * `full` (with `ret`), given the already-encoded raw_data.
+ */
+export function transactionSizes(tx: Transaction, raw: Uint8Array): { withoutRet: number; full: number } {
+  if (tx.$unknown && tx.$unknown.length > 0) {
+    const full = encodeTransaction(tx).length;
+    return { withoutRet: tx.ret.length === 0 ? full : encodeTransaction({ ...tx, ret: [] }).length, full };
+  }
+  let withoutRet = tx.rawData ? delimitedSize(raw.length) : 0;
+  for (const sig of tx.signature) withoutRet += delimitedSize(sig.length);
+  let full = withoutRet;
+  for (const ret of tx.ret) full += delimitedSize(toBinary(Transaction_ResultSchema, ret).length);
+  return { withoutRet, full };
 }
 
 /** txID = sha256(serialized raw_data). */

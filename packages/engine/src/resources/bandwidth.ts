@@ -90,7 +90,8 @@ export function consumeBandwidth(input: BandwidthInput): NetBill {
     if (useAccountNet(state, props, account, netCost, now)) return { netUsage: netCost, netFee: 0n };
     const fee = props.get("CREATE_ACCOUNT_FEE");
     if (account.balance >= fee) {
-      payFee(state, props, account, fee);
+      // consumeFeeForNewAccount: burned or sent to the blackhole, never into the fee pool.
+      payFee(state, props, account, fee, false);
       return { netUsage: 0n, netFee: fee };
     }
     throw insufficient(owner, bytes, fee);
@@ -102,18 +103,24 @@ export function consumeBandwidth(input: BandwidthInput): NetBill {
 
   const fee = props.get("TRANSACTION_FEE") * bytes;
   if (account.balance >= fee) {
-    payFee(state, props, account, fee);
+    payFee(state, props, account, fee, true);
     return { netUsage: 0n, netFee: fee };
   }
   throw insufficient(owner, bytes, fee);
 }
 
-function payFee(state: StateOverlay, props: MutableChainProperties, account: Account, fee: bigint): void {
+function payFee(
+  state: StateOverlay,
+  props: MutableChainProperties,
+  account: Account,
+  fee: bigint,
+  feePool: boolean,
+): void {
   const next = cloneAccount(account);
   next.balance -= fee;
   next.latestOprationTime = props.headTimestamp;
   state.put(Tables.accounts, account.address, next);
-  if (props.isOn("ALLOW_TRANSACTION_FEE_POOL")) {
+  if (feePool && props.isOn("ALLOW_TRANSACTION_FEE_POOL")) {
     props.add("TRANSACTION_FEE_POOL", fee);
   } else {
     burnFee(state, props, fee);
@@ -131,7 +138,8 @@ function useAccountNet(
   const newUsage = increaseUsage(account.netUsage, 0n, account.latestConsumeTime, now);
   if (bytes > limit - newUsage) return false;
   const next = cloneAccount(account);
-  next.netUsage = increaseUsage(account.netUsage, bytes, account.latestConsumeTime, now);
+  // java-tron decays to `now` first, then adds at (now, now); the two roundings can differ from one step.
+  next.netUsage = increaseUsage(newUsage, bytes, now, now);
   next.latestConsumeTime = now;
   next.latestOprationTime = props.headTimestamp;
   state.put(Tables.accounts, account.address, next);
@@ -155,11 +163,12 @@ function useFreeNet(
   if (bytes > publicLimit - newPublicUsage) return false;
 
   const next = cloneAccount(account);
-  next.freeNetUsage = increaseUsage(account.freeNetUsage, bytes, account.latestConsumeFreeTime, now);
+  // java-tron decays to `now` first, then adds at (now, now); the two roundings can differ from one step.
+  next.freeNetUsage = increaseUsage(freeUsage, bytes, now, now);
   next.latestConsumeFreeTime = now;
   next.latestOprationTime = props.headTimestamp;
   state.put(Tables.accounts, account.address, next);
-  props.set("PUBLIC_NET_USAGE", increaseUsage(publicUsage, bytes, publicTime, now));
+  props.set("PUBLIC_NET_USAGE", increaseUsage(newPublicUsage, bytes, now, now));
   props.set("PUBLIC_NET_TIME", now);
   return true;
 }
