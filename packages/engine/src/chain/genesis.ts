@@ -86,6 +86,9 @@ export function createGenesis(config: GenesisConfig): { block: Block; blockId: U
   );
   for (const a of config.accounts) {
     if (!isValidAddress(a.address)) throw new TronodeError("INVALID_GENESIS", "genesis account address is invalid");
+    // java-tron's initAccount gives genesis accounts no permission fields; tronode deliberately gives
+    // them the same default owner/active permissions as any new account (issue #4: "genesis and
+    // admin-created accounts follow the same rule"), so Permission_id 2 works on development accounts.
     const account = newAccount({ address: a.address, createTime: 0n, props, balance: a.balance });
     if (a.name) account.accountName = utf8Encode(a.name);
     state.put(Tables.accounts, a.address, account);
@@ -96,6 +99,7 @@ export function createGenesis(config: GenesisConfig): { block: Block; blockId: U
   for (const w of config.witnesses) {
     if (!isValidAddress(w.address)) throw new TronodeError("INVALID_GENESIS", "genesis witness address is invalid");
     const existing = state.get(Tables.accounts, w.address);
+    // Manager.initWitness: a missing witness account is an AssetIssue-type account with balance 0.
     const account = existing ?? newAccount({ address: w.address, type: AccountType.AssetIssue, createTime: 0n, props });
     account.isWitness = true;
     state.put(Tables.accounts, w.address, account);
