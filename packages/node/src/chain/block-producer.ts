@@ -1,0 +1,106 @@
+import { BLOCK_PRODUCED_INTERVAL, type Clock, type Logger, TronodeError } from "@tronode/engine";
+import type { ChainService } from "./chain-service.js";
+
+export interface BlockProducerOptions {
+  readonly chain: ChainService;
+  readonly clock: Clock;
+  readonly logger: Logger;
+  /** Seconds between blocks; 0 = a block right after each accepted transaction (instamine). */
+  readonly blockTimeSeconds: number;
+}
+
+/**
+ * Produces blocks on wall-clock slot boundaries (every `blockTime` seconds, aligned to multiples of
+ * 3 s), or one block per transaction when the block time is 0. Block timestamps never run ahead of
+ * the wall clock and never go back before the head block's.
+ */
+export class BlockProducer {
+  private timer: NodeJS.Timeout | undefined;
+  private blockTimeMs: bigint;
+  private running = false;
+  private producing: Promise<unknown> = Promise.resolve();
+
+  constructor(private readonly options: BlockProducerOptions) {
+    this.blockTimeMs = BigInt(Math.round(options.blockTimeSeconds * 1000));
+  }
+
+  get blockTimeSeconds(): number {
+    return Number(this.blockTimeMs) / 1000;
+  }
+
+  start(): void {
+    this.running = true;
+    this.schedule();
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    await this.producing;
+  }
+
+  setBlockTime(seconds: number): void {
+    if (!Number.isFinite(seconds) || seconds < 0 || seconds > 60) {
+      throw new TronodeError("INVALID_BLOCK_TIME", "block time must be between 0 and 60 seconds");
+    }
+    this.blockTimeMs = BigInt(Math.round(seconds * 1000));
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    if (this.running) this.schedule();
+  }
+
+  /** Called after a transaction entered the pool: in instamine mode it is mined at once. */
+  afterTransaction(): Promise<void> {
+    if (this.blockTimeMs !== 0n || !this.running) return Promise.resolve();
+    return this.mine(1);
+  }
+
+  /** Mines `count` blocks now (tre_mine). */
+  async mine(count: number): Promise<void> {
+    for (let i = 0; i < count; i++) await this.produceNow();
+  }
+
+  private produceNow(): Promise<void> {
+    return this.enqueue(() => {
+      const now = this.options.clock.now();
+      const head = this.options.chain.properties.headTimestamp;
+      return now < head ? head : now;
+    });
+  }
+
+  private schedule(): void {
+    if (!this.running || this.blockTimeMs === 0n) return;
+    const interval = this.blockTimeMs < BLOCK_PRODUCED_INTERVAL ? BLOCK_PRODUCED_INTERVAL : this.blockTimeMs;
+    const now = this.options.clock.now();
+    const next = (now / interval + 1n) * interval;
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      this.enqueue(() => (next > this.options.chain.properties.headTimestamp ? next : undefined))
+        .catch((e) => this.options.logger.error({ err: (e as Error).message }, "block production failed"))
+        .finally(() => this.schedule());
+    }, Number(next - now));
+  }
+
+  /** Produces one block at the timestamp `when` picks (undefined = skip), after any block in hand. */
+  private enqueue(when: () => bigint | undefined): Promise<void> {
+    const run = this.producing.then(async () => {
+      const timestamp = when();
+      if (timestamp === undefined) return;
+      const started = performance.now();
+      const produced = await this.options.chain.produce(timestamp);
+      const raw = produced.block.blockHeader!.rawData!;
+      this.options.logger.info(
+        {
+          number: Number(raw.number),
+          transactions: produced.outcomes.length,
+          timestamp: Number(raw.timestamp),
+          ms: Math.round((performance.now() - started) * 10) / 10,
+        },
+        "block produced",
+      );
+    });
+    this.producing = run.catch(() => undefined);
+    return run;
+  }
+}

@@ -1,0 +1,161 @@
+import {
+  applyTransaction,
+  bytesToHex,
+  ChainProperties,
+  type ChangeSet,
+  type Logger,
+  produceBlock,
+  type ProducedBlock,
+  type SignatureRecoverer,
+  StateOverlay,
+  type StateView,
+  type Transaction,
+  TronodeError,
+  type TransactionOutcome,
+  ResponseCode,
+} from "@tronode/engine";
+import type { ChainStore } from "@tronode/storage";
+import { SerialQueue } from "./serial-queue.js";
+
+export interface ChainServiceOptions {
+  readonly store: ChainStore;
+  readonly recoverer: SignatureRecoverer;
+  readonly witnessPrivateKey: Uint8Array;
+  /** The witness account the node produces for (localWitnessAccountAddress); default: the key's address. */
+  readonly witnessAddress?: Uint8Array;
+  readonly logger: Logger;
+  /** java-tron's maxTransactionPendingSize. */
+  readonly maxPendingSize?: number;
+}
+
+interface PendingEntry {
+  readonly tx: Transaction;
+  readonly outcome: TransactionOutcome;
+}
+
+/**
+ * The chain as a running node holds it: committed state in the store, and a pending pool whose
+ * transactions are already applied to an unconfirmed overlay (java-tron's pending session), so
+ * reads right after a broadcast see their effect. One writer at a time: pushes, blocks and admin
+ * writes are serialized.
+ */
+export class ChainService {
+  private pending = new Map<string, PendingEntry>();
+  private pendingState: StateOverlay;
+  private readonly verified = new Set<string>();
+  private readonly queue = new SerialQueue();
+  private readonly listeners = new Set<(block: ProducedBlock) => void>();
+
+  constructor(private readonly options: ChainServiceOptions) {
+    this.pendingState = new StateOverlay(options.store.view);
+  }
+
+  /** Unconfirmed state: committed + pending transactions. */
+  get headView(): StateView {
+    return this.pendingState;
+  }
+
+  /** Committed state (for a single witness the solidified block is the head block). */
+  get committedView(): StateView {
+    return this.options.store.view;
+  }
+
+  get store(): ChainStore {
+    return this.options.store;
+  }
+
+  get properties(): ChainProperties {
+    return new ChainProperties(this.options.store.view);
+  }
+
+  get pendingSize(): number {
+    return this.pending.size;
+  }
+
+  pendingTransaction(id: Uint8Array): Transaction | undefined {
+    return this.pending.get(bytesToHex(id))?.tx;
+  }
+
+  pendingIds(): Uint8Array[] {
+    return [...this.pending.values()].map((e) => e.outcome.txId);
+  }
+
+  onBlock(listener: (block: ProducedBlock) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Broadcast: validates and applies the transaction to the pending state, or throws the rejection. */
+  push(tx: Transaction): Promise<TransactionOutcome> {
+    return this.queue.run(() => {
+      if (this.pending.size >= (this.options.maxPendingSize ?? 2000)) {
+        throw new TronodeError(ResponseCode.SERVER_BUSY, "Server busy.");
+      }
+      const outcome = applyTransaction(this.pendingState, tx, { mode: "push", recoverer: this.options.recoverer });
+      const id = bytesToHex(outcome.txId);
+      this.pendingState.merge(outcome.changes);
+      this.pending.set(id, { tx: outcome.transaction, outcome });
+      this.verified.add(id);
+      return outcome;
+    });
+  }
+
+  /** Produces one block with the pending transactions at `timestamp`, commits it, and rebuilds the pool. */
+  produce(timestamp: bigint): Promise<ProducedBlock> {
+    return this.queue.run(async () => {
+      const entries = [...this.pending.values()];
+      const produced = produceBlock(this.options.store.view, {
+        timestamp,
+        witnessPrivateKey: this.options.witnessPrivateKey,
+        witnessAddress: this.options.witnessAddress,
+        transactions: entries.map((e) => e.tx),
+        recoverer: this.options.recoverer,
+        isVerified: (txId) => this.verified.has(bytesToHex(txId)),
+      });
+      await this.options.store.commit(produced.changes);
+      for (const o of produced.outcomes) this.verified.delete(bytesToHex(o.txId));
+      for (const r of produced.rejected) {
+        this.options.logger.debug({ reason: r.error.message }, "transaction left out of the block");
+      }
+      this.rebuildPending(new Set(produced.outcomes.map((o) => bytesToHex(o.txId))));
+      for (const listener of this.listeners) listener(produced);
+      return produced;
+    });
+  }
+
+  /** A development write straight into state (TRE's admin funding), committed at once. */
+  adminWrite(write: (state: StateOverlay) => void): Promise<void> {
+    return this.queue.run(async () => {
+      const overlay = new StateOverlay(this.options.store.view);
+      write(overlay);
+      await this.options.store.commit(overlay.changes() as ChangeSet);
+      this.rebuildPending(new Set());
+    });
+  }
+
+  /** Waits until every queued write has finished. */
+  idle(): Promise<void> {
+    return this.queue.idle();
+  }
+
+  /** Re-applies the transactions still pending on top of the new committed state (java-tron's repush). */
+  private rebuildPending(included: ReadonlySet<string>): void {
+    const previous = [...this.pending.entries()].filter(([id]) => !included.has(id));
+    this.pending = new Map();
+    this.pendingState = new StateOverlay(this.options.store.view);
+    for (const [id, entry] of previous) {
+      try {
+        const outcome = applyTransaction(this.pendingState, entry.tx, {
+          mode: "push",
+          recoverer: this.options.recoverer,
+          isVerified: () => this.verified.has(id),
+        });
+        this.pendingState.merge(outcome.changes);
+        this.pending.set(id, { tx: outcome.transaction, outcome });
+      } catch (e) {
+        this.verified.delete(id);
+        this.options.logger.debug({ txId: id, reason: (e as Error).message }, "pending transaction dropped");
+      }
+    }
+  }
+}

@@ -1,0 +1,69 @@
+import { readFile } from "node:fs/promises";
+import { addressFromBase58, decodeAddress, hexToBytes } from "@tronode/engine";
+import { configError, type GenesisSettings, type NodeConfig } from "./node-config.js";
+
+/**
+ * Reads a JSON config file. Keys mirror the CLI flags plus a `genesis` object:
+ * `{ "port": 9090, "blockTime": 3, "genesis": { "timestamp": "0", "parameters": { "MEMO_FEE": "0" },
+ *    "accounts": [{ "address": "T…", "balance": "1000000" }] }, "localwitness": ["<hex key>"],
+ *    "localWitnessAccountAddress": "T…" }`. Amounts may be numbers or decimal strings.
+ */
+export async function applyConfigFile(base: NodeConfig, path: string): Promise<NodeConfig> {
+  let json: Record<string, unknown>;
+  try {
+    json = JSON.parse(await readFile(path, "utf8")) as Record<string, unknown>;
+  } catch (e) {
+    throw configError(`cannot read config file ${path}: ${(e as Error).message}`);
+  }
+  const g = (json.genesis ?? {}) as Record<string, unknown>;
+  const genesis: GenesisSettings = {
+    ...base.genesis,
+    ...(g.timestamp !== undefined ? { timestamp: toBigInt(g.timestamp, "genesis.timestamp") } : {}),
+    ...(typeof g.parentHash === "string" ? { parentHash: hexToBytes(g.parentHash) } : {}),
+    ...(g.witnessBalance !== undefined ? { witnessBalance: toBigInt(g.witnessBalance, "genesis.witnessBalance") } : {}),
+    ...(Array.isArray(g.accounts)
+      ? {
+          accounts: [
+            ...base.genesis.accounts,
+            ...(g.accounts as Record<string, unknown>[]).map((a, i) => ({
+              name: typeof a.name === "string" ? a.name : undefined,
+              address: decodeAddress(String(a.address)),
+              balance: toBigInt(a.balance, `genesis.accounts[${i}].balance`),
+            })),
+          ],
+        }
+      : {}),
+    parameters: {
+      ...base.genesis.parameters,
+      ...Object.fromEntries(
+        Object.entries((g.parameters ?? {}) as Record<string, unknown>).map(([k, v]) => [k, toBigInt(v, k)]),
+      ),
+    },
+  };
+  const localwitness = Array.isArray(json.localwitness) ? (json.localwitness as unknown[]) : [];
+  return {
+    ...base,
+    ...(typeof json.host === "string" ? { host: json.host } : {}),
+    ...(typeof json.port === "number" ? { port: json.port } : {}),
+    ...(typeof json.blockTime === "number" ? { blockTime: json.blockTime } : {}),
+    ...(typeof json.dataDir === "string" ? { dataDir: json.dataDir } : {}),
+    ...(typeof json.accounts === "number" ? { accounts: json.accounts } : {}),
+    ...(json.accountBalance !== undefined ? { accountBalance: toBigInt(json.accountBalance, "accountBalance") } : {}),
+    ...(typeof json.mnemonic === "string" ? { mnemonic: json.mnemonic } : {}),
+    ...(localwitness.length > 0 ? { witnessPrivateKey: hexToBytes(String(localwitness[0])) } : {}),
+    ...(typeof json.localWitnessAccountAddress === "string" && json.localWitnessAccountAddress !== ""
+      ? { witnessAccountAddress: addressFromBase58OrHex(json.localWitnessAccountAddress) }
+      : {}),
+    genesis,
+  };
+}
+
+function addressFromBase58OrHex(text: string): Uint8Array {
+  return text.startsWith("T") ? addressFromBase58(text) : hexToBytes(text);
+}
+
+function toBigInt(value: unknown, name: string): bigint {
+  if (typeof value === "number" && Number.isSafeInteger(value)) return BigInt(value);
+  if (typeof value === "string" && /^-?\d+$/.test(value)) return BigInt(value);
+  throw configError(`${name} must be an integer (number or decimal string)`);
+}

@@ -1,0 +1,102 @@
+import { addressOfPrivateKey, hexToBytes, TronodeError } from "@tronode/engine";
+import { DEFAULT_MNEMONIC, TRON_HD_PATH } from "../dev/dev-accounts.js";
+
+/** Everything that configures a node. Defaults reproduce TRE (tronbox/tre). */
+export interface NodeConfig {
+  readonly host: string;
+  readonly port: number;
+  /** Optional java-tron layout: /walletsolidity also on its own port. */
+  readonly solidityPort?: number;
+  /** LevelDB directory; absent = in memory. */
+  readonly dataDir?: string;
+  /** Seconds between blocks; 0 = a block per transaction. */
+  readonly blockTime: number;
+  readonly accounts: number;
+  /** Balance of each funded development account, in sun. */
+  readonly accountBalance: bigint;
+  readonly mnemonic: string;
+  readonly hdPath: string;
+  /** The witness's private key (`localwitness`). */
+  readonly witnessPrivateKey: Uint8Array;
+  /** `localWitnessAccountAddress`: set when the key is the witness permission's, not the account's. */
+  readonly witnessAccountAddress?: Uint8Array;
+  readonly genesis: GenesisSettings;
+  readonly logLevel: string;
+  /** Serve key-handling operations on a non-loopback listener (explicitly unsafe). */
+  readonly allowKeyOperations: boolean;
+  /** Write the funded accounts (address + key) to this JSON file at start. */
+  readonly accountsFile?: string;
+  /** "auto" (native when it loads), "native" or "noble". */
+  readonly recovery: "auto" | "native" | "noble";
+}
+
+export interface GenesisSettings {
+  readonly timestamp: bigint;
+  readonly parentHash: Uint8Array;
+  /** Balance of the witness account (TRE's SR holds the chain's funds). */
+  readonly witnessBalance: bigint;
+  readonly witnessVotes: bigint;
+  readonly witnessUrl: string;
+  /** Extra genesis accounts. */
+  readonly accounts: readonly { name?: string; address: Uint8Array; balance: bigint }[];
+  /** Chain parameters by java-tron name (ALLOW_MULTI_SIGN, MEMO_FEE, …). */
+  readonly parameters: Readonly<Record<string, bigint>>;
+}
+
+/** TRE's well-known development witness key 0x…01 (TMVQGm1qAQYVdetCeGRRkTWYYrLXuHK2HC). */
+export const TRE_WITNESS_KEY = hexToBytes("0000000000000000000000000000000000000000000000000000000000000001");
+
+/** java-tron's stock Blackhole account (fee sink when ALLOW_BLACKHOLE_OPTIMIZATION is off). */
+export const BLACKHOLE_ADDRESS = hexToBytes("4177944d19c052b73ee2286823aa83f8138cb7032f");
+
+/** Chain parameters a TRE user expects (java-tron private-net template used by TRE-like nodes). */
+export const TRE_CHAIN_PARAMETERS: Readonly<Record<string, bigint>> = {
+  MAINTENANCE_TIME_INTERVAL: 300_000n,
+  ALLOW_CREATION_OF_CONTRACTS: 1n,
+  ALLOW_SAME_TOKEN_NAME: 1n,
+  ALLOW_MULTI_SIGN: 1n,
+  ALLOW_DELEGATE_RESOURCE: 1n,
+  ALLOW_TVM_TRANSFER_TRC10: 1n,
+  ALLOW_TVM_CONSTANTINOPLE: 1n,
+  ALLOW_TVM_SOLIDITY_059: 1n,
+  ALLOW_TVM_ISTANBUL: 1n,
+  ALLOW_TVM_LONDON: 1n,
+  ALLOW_TVM_SHANGHAI: 1n,
+  ALLOW_CANCEL_ALL_UNFREEZE_V2: 1n,
+  UNFREEZE_DELAY_DAYS: 1n,
+  MEMO_FEE: 1_000_000n,
+};
+
+export function defaultNodeConfig(): NodeConfig {
+  return {
+    host: "127.0.0.1",
+    port: 9090,
+    blockTime: 3,
+    accounts: 10,
+    accountBalance: 100_000_000_000n,
+    mnemonic: DEFAULT_MNEMONIC,
+    hdPath: TRON_HD_PATH,
+    witnessPrivateKey: TRE_WITNESS_KEY,
+    genesis: {
+      timestamp: 0n,
+      parentHash: hexToBytes("957dc2d350daecc7bb6a38f3938ebde0a0c1cedafe15f0edae4256a2907449f6"),
+      witnessBalance: 99_000_000_000_000_000n,
+      witnessVotes: 10_000n,
+      witnessUrl: "http://tronode.local",
+      accounts: [{ name: "Blackhole", address: BLACKHOLE_ADDRESS, balance: -9_223_372_036_854_775_808n }],
+      parameters: TRE_CHAIN_PARAMETERS,
+    },
+    logLevel: "info",
+    allowKeyOperations: false,
+    recovery: "auto",
+  };
+}
+
+/** The address blocks are produced for. */
+export function witnessAddressOf(config: NodeConfig): Uint8Array {
+  return config.witnessAccountAddress ?? addressOfPrivateKey(config.witnessPrivateKey);
+}
+
+export function configError(message: string): TronodeError {
+  return new TronodeError("INVALID_CONFIG", message);
+}

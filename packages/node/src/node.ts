@@ -1,0 +1,173 @@
+import "reflect-metadata";
+import { container as rootContainer, type DependencyContainer } from "tsyringe";
+import {
+  addressToBase58,
+  type Clock,
+  createGenesis,
+  createNobleRecoverer,
+  type DevAccount,
+  type GenesisConfig,
+  type Logger,
+  type SignatureRecoverer,
+  Tables,
+  TronodeError,
+} from "@tronode/engine";
+import { createChainStore, createLevelStorage, createMemoryStorage, type ChainStore } from "@tronode/storage";
+import { createBestRecoverer, createNativeRecoverer } from "@tronode/secp256k1-native";
+import { createHttpServer } from "@tronode/transport-http";
+import { BlockProducer } from "./chain/block-producer.js";
+import { ChainService } from "./chain/chain-service.js";
+import { defaultNodeConfig, type NodeConfig, witnessAddressOf } from "./config/node-config.js";
+import { deriveDevAccounts } from "./dev/dev-accounts.js";
+import { DevControls } from "./dev/dev-controls.js";
+import { silentLogger } from "./logger.js";
+import { Wallet } from "./wallet/wallet.js";
+
+/** java-tron version the node reports (configNodeInfo.codeVersion). */
+export const CODE_VERSION = "4.8.1";
+export const P2P_VERSION = "11111";
+
+export interface CreateNodeOptions extends Partial<NodeConfig> {
+  readonly logger?: Logger;
+  readonly clock?: Clock;
+  /** Start the HTTP server (default true). */
+  readonly http?: boolean;
+}
+
+export interface TronNode {
+  readonly config: NodeConfig;
+  readonly wallet: Wallet;
+  readonly dev: DevControls;
+  readonly chain: ChainService;
+  readonly producer: BlockProducer;
+  readonly accounts: readonly DevAccount[];
+  /** Base URL of the HTTP API once listening (e.g. http://127.0.0.1:9090). */
+  readonly url: string | undefined;
+  stop(): Promise<void>;
+}
+
+export const systemClock: Clock = { now: () => BigInt(Date.now()) };
+
+/** Builds the genesis of a node config: witness, funded dev accounts, extra accounts, parameters. */
+export function genesisOf(config: NodeConfig, devAccounts: readonly DevAccount[]): GenesisConfig {
+  const witness = witnessAddressOf(config);
+  return {
+    timestamp: config.genesis.timestamp,
+    parentHash: config.genesis.parentHash,
+    accounts: [
+      { name: "Zion", address: witness, balance: config.genesis.witnessBalance },
+      ...devAccounts.map((a) => ({ address: a.address, balance: config.accountBalance })),
+      ...config.genesis.accounts,
+    ],
+    witnesses: [{ address: witness, url: config.genesis.witnessUrl, voteCount: config.genesis.witnessVotes }],
+    parameters: config.genesis.parameters,
+  };
+}
+
+function chooseRecoverer(kind: NodeConfig["recovery"], logger: Logger): SignatureRecoverer {
+  if (kind === "noble") return createNobleRecoverer();
+  if (kind === "native") return createNativeRecoverer();
+  const recoverer = createBestRecoverer();
+  logger.debug({ recoverer: recoverer.name }, "signature recovery");
+  return recoverer;
+}
+
+/**
+ * The composition root: wires engine, storage and transports (tsyringe is used here and only here)
+ * and starts block production. `await createNode()` gives a TRE-like node on 127.0.0.1:9090;
+ * `await createNode({ port: 0 })` an embedded one on a free port.
+ */
+export async function createNode(options: CreateNodeOptions = {}): Promise<TronNode> {
+  const config: NodeConfig = { ...defaultNodeConfig(), ...stripUndefined(options) };
+  const container: DependencyContainer = rootContainer.createChildContainer();
+  const logger = options.logger ?? silentLogger;
+  const clock = options.clock ?? systemClock;
+  container.register("Logger", { useValue: logger });
+  container.register("Clock", { useValue: clock });
+  container.register("Recoverer", { useValue: chooseRecoverer(config.recovery, logger) });
+
+  const accounts = config.accounts > 0 ? deriveDevAccounts(config.mnemonic, config.accounts, config.hdPath) : [];
+  const genesis = createGenesis(genesisOf(config, accounts));
+  const kv = config.dataDir ? createLevelStorage({ directory: config.dataDir }) : createMemoryStorage();
+  const store: ChainStore = await createChainStore({ kv, chainId: genesis.blockId });
+  const fresh = store.view.get(Tables.blocks, 0n) === undefined;
+  if (fresh) await store.commit(genesis.changes);
+  container.register("ChainStore", { useValue: store });
+
+  const chain = new ChainService({
+    store,
+    recoverer: container.resolve<SignatureRecoverer>("Recoverer"),
+    witnessPrivateKey: config.witnessPrivateKey,
+    witnessAddress: config.witnessAccountAddress,
+    logger,
+  });
+  container.register(ChainService, { useValue: chain });
+  const producer = new BlockProducer({ chain, clock, logger, blockTimeSeconds: config.blockTime });
+  container.register(BlockProducer, { useValue: producer });
+  const wallet = new Wallet({
+    chain,
+    clock,
+    codeVersion: CODE_VERSION,
+    p2pVersion: P2P_VERSION,
+    listenPort: config.port,
+    startedAt: clock.now(),
+    afterBroadcast: () => producer.afterTransaction(),
+  });
+  container.register(Wallet, { useValue: wallet });
+  const dev = new DevControls({
+    chain,
+    producer,
+    genesisAccounts: accounts,
+    mnemonic: config.mnemonic,
+    hdPath: config.hdPath,
+    balance: config.accountBalance,
+  });
+  container.register(DevControls, { useValue: dev });
+
+  let url: string | undefined;
+  let http: Awaited<ReturnType<typeof createHttpServer>> | undefined;
+  if (options.http !== false) {
+    http = createHttpServer({
+      wallet,
+      dev,
+      logger,
+      host: config.host,
+      port: config.port,
+      solidityPort: config.solidityPort,
+      allowKeyOperations: config.allowKeyOperations,
+    });
+    const listening = await http.listen();
+    url = `http://${listening.address.includes(":") ? `[${listening.address}]` : listening.address}:${listening.port}`;
+  }
+  producer.start();
+  logger.info(
+    { url, dataDir: config.dataDir ?? "memory", witness: addressToBase58(witnessAddressOf(config)), blockTime: config.blockTime },
+    "tronode started",
+  );
+
+  let stopped = false;
+  return {
+    config,
+    wallet,
+    dev,
+    chain,
+    producer,
+    accounts,
+    url,
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      await http?.close();
+      await producer.stop();
+      await chain.idle();
+      await store.close();
+      container.dispose?.();
+    },
+  };
+}
+
+function stripUndefined<T extends object>(o: T): Partial<T> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+export { TronodeError };

@@ -1,0 +1,46 @@
+import {
+  type Account,
+  accountNetLimit,
+  AccountSchema,
+  BLOCK_PRODUCED_INTERVAL,
+  type ChainProperties,
+  increaseUsage,
+  ResourceCode,
+} from "@tronode/engine";
+import { clone, create } from "@bufbuild/protobuf";
+import { Account_FreezeV2Schema } from "@tronode/engine";
+
+/**
+ * The account as java-tron's Wallet.getAccount returns it: usage decayed to the head slot, the
+ * slot-valued consume times turned into milliseconds (genesis + 3000 × slot), and frozenV2 rebuilt as
+ * exactly BANDWIDTH, ENERGY, TRON_POWER.
+ */
+export function accountAsReported(props: ChainProperties, stored: Account): Account {
+  const account = clone(AccountSchema, stored);
+  const now = props.headSlot;
+  account.netUsage = increaseUsage(stored.netUsage, 0n, stored.latestConsumeTime, now);
+  account.freeNetUsage = increaseUsage(stored.freeNetUsage, 0n, stored.latestConsumeFreeTime, now);
+  if (account.accountResource) {
+    account.accountResource.energyUsage = increaseUsage(
+      stored.accountResource!.energyUsage,
+      0n,
+      stored.accountResource!.latestConsumeTimeForEnergy,
+      now,
+    );
+    account.accountResource.latestConsumeTimeForEnergy = toMillis(props, stored.accountResource!.latestConsumeTimeForEnergy);
+  }
+  account.latestConsumeTime = toMillis(props, stored.latestConsumeTime);
+  account.latestConsumeFreeTime = toMillis(props, stored.latestConsumeFreeTime);
+  const amounts = new Map<ResourceCode, bigint>();
+  for (const f of stored.frozenV2) amounts.set(f.type, (amounts.get(f.type) ?? 0n) + f.amount);
+  account.frozenV2 = [ResourceCode.BANDWIDTH, ResourceCode.ENERGY, ResourceCode.TRON_POWER].map((type) =>
+    create(Account_FreezeV2Schema, { type, amount: amounts.get(type) ?? 0n }),
+  );
+  return account;
+}
+
+function toMillis(props: ChainProperties, slot: bigint): bigint {
+  return props.genesisTimestamp + BLOCK_PRODUCED_INTERVAL * slot;
+}
+
+export { accountNetLimit };

@@ -1,0 +1,152 @@
+/**
+ * `createHttpServer`: java-tron's HTTP API (every row of the route table: /wallet, /walletsolidity,
+ * /walletextension, /net, /monitor) and, with a DevApi, TRE's /admin and /tre on one fastify
+ * listener — TronWeb's `fullHost` sends /wallet and /walletsolidity to the same port. With
+ * `solidityPort`, a second listener serves only /walletsolidity/* and /wallet/getnodeinfo, like
+ * java-tron's port 8091.
+ *
+ * Bodies are read as text (any content type, at most `bodyLimit` bytes; java-tron's
+ * `node.rpc.maxMessageSize`, 4 194 304 by default) and parsed per route. fastify's own logging is
+ * off: request bodies, private keys and pass phrases are never logged. Unknown paths answer 404.
+ */
+import type { DevApi, Logger, WalletApi } from "@tronode/engine";
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from "fastify";
+import { registerDevRoutes } from "./dev-route-registration.js";
+import {
+  bodyTooLargeError,
+  javaErrorBody,
+  TransportJavaClasses,
+  tronodeErrorBody,
+} from "./java-error-body.js";
+import { sendJson } from "./json-response.js";
+import { isLoopbackHost } from "./loopback-host.js";
+import { ROUTE_TABLE } from "./route-table.js";
+import { registerWalletRoutes, UNAVAILABLE_STATUS } from "./wallet-route-registration.js";
+
+/** java-tron's default `node.rpc.maxMessageSize`. */
+export const DEFAULT_BODY_LIMIT = 4_194_304;
+
+export interface HttpServerOptions {
+  readonly wallet: WalletApi;
+  /** TRE's /admin and /tre; omitted outside development mode. */
+  readonly dev?: DevApi;
+  readonly logger?: Logger;
+  readonly host: string;
+  /** 0 picks a free port. */
+  readonly port: number;
+  /**
+   * Serve the private-key operations (generateaddress, createaddress, gettransactionsign,
+   * easytransfer*, …) on a listener that is not loopback. Unsafe: keys cross the network.
+   */
+  readonly allowKeyOperations?: boolean;
+  /** Also listen here with only /walletsolidity/* and /wallet/getnodeinfo (java-tron's 8091 layout). */
+  readonly solidityPort?: number;
+  readonly bodyLimit?: number;
+  /** Log method, path (no query) and status of each request at debug. Off by default. */
+  readonly logRequests?: boolean;
+}
+
+export interface ListenAddress {
+  readonly address: string;
+  readonly port: number;
+}
+
+export interface HttpServer {
+  listen(): Promise<ListenAddress & { readonly solidity?: ListenAddress }>;
+  close(): Promise<void>;
+  /** The main listener's fastify instance (for `inject` in tests). */
+  readonly fastify: FastifyInstance;
+  /** The solidity-only instance when `solidityPort` is set. */
+  readonly solidityFastify: FastifyInstance | undefined;
+}
+
+const SILENT_LOGGER: Logger = { debug() {}, info() {}, warn() {}, error() {} };
+
+const NOT_FOUND_BODY = { Error: "HTTP ERROR 404 Not Found" };
+
+function isSolidityListenerPath(path: string): boolean {
+  return path.startsWith("/walletsolidity/") || path === "/wallet/getnodeinfo";
+}
+
+function createFastify(bodyLimit: number, logger: Logger, logRequests: boolean): FastifyInstance {
+  const fastify = Fastify({
+    // no fastify logger at all: nothing about requests (bodies, keys, pass phrases) is logged
+    logger: false,
+    bodyLimit,
+    return503OnClosing: true,
+  });
+  fastify.removeAllContentTypeParsers();
+  fastify.addContentTypeParser("*", { parseAs: "string", bodyLimit }, (_request, body, done) =>
+    done(null, body),
+  );
+
+  fastify.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (error.code === "FST_ERR_CTP_BODY_TOO_LARGE")
+      return sendJson(reply, 200, tronodeErrorBody(bodyTooLargeError(bodyLimit)));
+    const status = error.statusCode ?? 500;
+    if (status >= 500)
+      logger.warn({ path: request.routeOptions.url, error: error.message }, "HTTP server failure");
+    return sendJson(
+      reply,
+      status >= 500 ? 200 : status,
+      javaErrorBody(TransportJavaClasses.exception, error.message),
+    );
+  });
+  fastify.setNotFoundHandler((_request, reply) => sendJson(reply, UNAVAILABLE_STATUS, NOT_FOUND_BODY));
+
+  if (logRequests) {
+    fastify.addHook("onResponse", async (request, reply) => {
+      logger.debug(
+        { method: request.method, path: request.url.split("?", 1)[0], status: reply.statusCode },
+        "HTTP request",
+      );
+    });
+  }
+  return fastify;
+}
+
+function addressOf(fastify: FastifyInstance): ListenAddress {
+  const address = fastify.server.address();
+  if (address === null || typeof address === "string") return { address: String(address), port: 0 };
+  return { address: address.address, port: address.port };
+}
+
+export function createHttpServer(options: HttpServerOptions): HttpServer {
+  const logger = options.logger ?? SILENT_LOGGER;
+  const bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
+  const logRequests = options.logRequests === true;
+  const context = {
+    wallet: options.wallet,
+    logger,
+    keyOperationsAllowed: options.allowKeyOperations === true || isLoopbackHost(options.host),
+  };
+
+  const fastify = createFastify(bodyLimit, logger, logRequests);
+  registerWalletRoutes(fastify, ROUTE_TABLE, context);
+  if (options.dev !== undefined) registerDevRoutes(fastify, options.dev, logger);
+
+  let solidityFastify: FastifyInstance | undefined;
+  if (options.solidityPort !== undefined) {
+    solidityFastify = createFastify(bodyLimit, logger, logRequests);
+    registerWalletRoutes(solidityFastify, ROUTE_TABLE, context, isSolidityListenerPath);
+  }
+
+  return {
+    fastify,
+    solidityFastify,
+    async listen() {
+      await fastify.listen({ host: options.host, port: options.port });
+      if (solidityFastify === undefined || options.solidityPort === undefined) return addressOf(fastify);
+      await solidityFastify.listen({ host: options.host, port: options.solidityPort });
+      return { ...addressOf(fastify), solidity: addressOf(solidityFastify) };
+    },
+    async close() {
+      await Promise.all([fastify.close(), solidityFastify?.close()]);
+    },
+  };
+}

@@ -1,0 +1,76 @@
+/**
+ * The row shape of java-tron's transaction builders (createtransaction, createaccount, …): the POST
+ * body is the contract JSON plus `visible`, `Permission_id` (also accepted as `permission_id`) and,
+ * for some servlets, `extra_data` (the memo: UTF-8 text when visible, else hex). The engine validates
+ * the contract and returns the unsigned transaction, printed as `Util.printCreateTransaction`:
+ * `{visible, txID, raw_data, raw_data_hex}`.
+ */
+import type { DescMessage } from "@bufbuild/protobuf";
+import { type BuildOptions, type ContractType, type Transaction, utf8Encode } from "@tronode/engine";
+import { type JsonObject, type JsonValue, parseMessage, printTransaction } from "../engine-protocol.js";
+import { javaIntegerOf, javaStringOf, parseJavaHex } from "../java-value-readers.js";
+import {
+  defineRoute,
+  type GetOnPostOnly,
+  type RouteRow,
+  type WalletRequest,
+  walletPaths,
+} from "../route-row.js";
+
+export interface BuilderRouteSpec {
+  readonly name: string;
+  readonly contractType: ContractType;
+  readonly contractSchema: DescMessage;
+  readonly getOnPost: GetOnPostOnly;
+  /** Whether the servlet applies `extra_data` (createtransaction, transferasset, market*, triggerconstantcontract). */
+  readonly readsExtraData?: boolean;
+}
+
+interface BuilderInput {
+  readonly contract: unknown;
+  readonly options: BuildOptions;
+}
+
+/** java-tron reads the top-level `Permission_id`; tronode also accepts the spec's `permission_id`. */
+export function readPermissionId(body: JsonObject): number | undefined {
+  const value = body.Permission_id ?? body.permission_id;
+  return javaIntegerOf(value);
+}
+
+/** `extra_data`: UTF-8 text when visible, hex otherwise; empty means no memo. */
+export function readExtraData(body: JsonObject, visible: boolean): Uint8Array | undefined {
+  const text = javaStringOf(body.extra_data);
+  if (text === undefined || text.length === 0) return undefined;
+  return visible ? utf8Encode(text) : parseJavaHex(text);
+}
+
+/** Unsigned transactions from build endpoints print with `"visible"` (printCreateTransaction). */
+export function printBuiltTransaction(tx: Transaction, visible: boolean): JsonValue {
+  return printTransaction(tx, { visible, exactInt64: true, includeVisible: true });
+}
+
+export function builderRoute(spec: BuilderRouteSpec): RouteRow {
+  return defineRoute({
+    name: spec.name,
+    paths: walletPaths(spec.name),
+    methods: ["POST"],
+    getOnPost: spec.getOnPost,
+    visibleFrom: "body",
+    availability: "served",
+    read: (request: WalletRequest): BuilderInput => {
+      const body = request.body();
+      const visible = request.visible();
+      const contract = parseMessage(spec.contractSchema, body, { visible });
+      const permissionId = readPermissionId(body);
+      const data = spec.readsExtraData === true ? readExtraData(body, visible) : undefined;
+      const options: BuildOptions = {
+        ...(permissionId !== undefined && permissionId > 0 ? { permissionId } : {}),
+        ...(data !== undefined ? { data } : {}),
+      };
+      return { contract, options };
+    },
+    handle: (api, { contract, options }: BuilderInput) =>
+      api.createTransaction(spec.contractType, contract, options),
+    print: printBuiltTransaction,
+  });
+}

@@ -1,0 +1,313 @@
+/**
+ * Operations that take or return private keys / pass phrases (java-tron removed them in 4.7.2; the
+ * product spec still lists them): generateaddress, createaddress, gettransactionsign, easytransfer,
+ * easytransferbyprivate — served — and addtransactionsign, easytransferasset,
+ * easytransferassetbyprivate — registered, not served yet. All rows are `handlesKeys`: the server
+ * answers them only on a loopback listener or with `allowKeyOperations: true`.
+ *
+ * Behaviour (java-tron 4.7.1 servlets, wire-and-http.md §4.8):
+ * - generateaddress: a random key → `{"address":<b58>,"hexAddress":<hex>,"privateKey":<hex>}`;
+ * - createaddress: private key = sha256(pass phrase) (`Wallet.pass2Key`) →
+ *   `{"base58checkAddress":<b58>,"value":<hex>}`; with visible the pass phrase is text, else hex;
+ * - gettransactionsign: `{transaction, privateKey}` → the transaction with the signature over its
+ *   txID appended (no permission check), printed like a built transaction;
+ * - easytransfer / easytransferbyprivate: build a TransferContract from the key's address, sign it,
+ *   broadcast it → `{"transaction":{…},"result":<Return>}`; a build-time validation failure answers
+ *   `{"result":{"code":"CONTRACT_VALIDATE_ERROR","message":…}}`.
+ */
+import { randomBytes } from "node:crypto";
+import { create } from "@bufbuild/protobuf";
+import {
+  addressOfPrivateKey,
+  addressToBase58,
+  bytesToHex,
+  ContractType,
+  JavaExceptions,
+  randomPrivateKey,
+  sha256,
+  signHash,
+  type Transaction,
+  TransferContractSchema,
+  TronodeError,
+  transactionId,
+  utf8Encode,
+  type WalletApi,
+} from "@tronode/engine";
+import {
+  BytesMessageSchema,
+  type JsonObject,
+  type JsonValue,
+  NULL_POINTER_EXCEPTION,
+  parseMessage,
+  parseTransaction,
+  printTransaction,
+} from "../engine-protocol.js";
+import { TransportErrorCodes, TransportJavaClasses } from "../java-error-body.js";
+import { javaStringOf } from "../java-value-readers.js";
+import { printReturn } from "../return-message.js";
+import { defineRoute, type RouteRow, type WalletRequest, walletPaths } from "../route-row.js";
+import { printBuiltTransaction } from "./builder-route.js";
+import { notYetRoute } from "./not-yet-routes.js";
+
+const PRIVATE_KEY_SIZE = 32;
+
+function nullPointer(): TronodeError {
+  return new TronodeError(TransportErrorCodes.badRequest, "null", { javaClass: NULL_POINTER_EXCEPTION });
+}
+
+function invalidPrivateKey(): TronodeError {
+  return new TronodeError(TransportErrorCodes.badRequest, "Invalid private key.", {
+    javaClass: TransportJavaClasses.illegalArgument,
+  });
+}
+
+/** The address of a private key; anything that is not a valid secp256k1 scalar is refused. */
+function addressOfKey(privateKey: Uint8Array): Uint8Array {
+  if (privateKey.length !== PRIVATE_KEY_SIZE) throw invalidPrivateKey();
+  try {
+    return addressOfPrivateKey(privateKey);
+  } catch {
+    throw invalidPrivateKey();
+  }
+}
+
+function appendSignature(tx: Transaction, privateKey: Uint8Array): Transaction {
+  addressOfKey(privateKey);
+  const signature = signHash(transactionId(tx), privateKey);
+  return { ...tx, signature: [...tx.signature, signature] };
+}
+
+/** Hex through java-tron's JsonFormat merge of a `bytes` field (failures as ParseException). */
+function hexBytesOf(value: unknown): Uint8Array {
+  return parseMessage(BytesMessageSchema, value === undefined ? {} : { value }, { visible: false }).value;
+}
+
+/** fastjson `getBoolean` on the values clients send. */
+function javaBooleanOf(value: unknown): boolean {
+  if (typeof value === "boolean") return value;
+  if (typeof value === "number") return value === 1;
+  if (typeof value === "string") return value.toLowerCase() === "true" || value === "1";
+  return false;
+}
+
+const generateAddress = defineRoute({
+  name: "generateaddress",
+  paths: walletPaths("generateaddress"),
+  methods: ["GET", "POST"],
+  visibleFrom: "query",
+  availability: "served",
+  handlesKeys: true,
+  read: () => undefined,
+  handle: async (): Promise<JsonObject> => {
+    const privateKey = randomPrivateKey((size) => new Uint8Array(randomBytes(size)));
+    const address = addressOfPrivateKey(privateKey);
+    return {
+      address: addressToBase58(address),
+      hexAddress: bytesToHex(address),
+      privateKey: bytesToHex(privateKey),
+    };
+  },
+  print: (body: JsonObject) => body,
+});
+
+function readPassPhrase(request: WalletRequest): Uint8Array {
+  const value = request.method === "GET" ? request.query("value") : request.body().value;
+  if (!request.visible()) return hexBytesOf(value);
+  const text = javaStringOf(value);
+  if (text === undefined) throw nullPointer();
+  return utf8Encode(text);
+}
+
+const createAddress = defineRoute({
+  name: "createaddress",
+  paths: walletPaths("createaddress"),
+  methods: ["GET", "POST"],
+  visibleFrom: "body",
+  availability: "served",
+  handlesKeys: true,
+  read: readPassPhrase,
+  handle: async (_api, passPhrase: Uint8Array): Promise<JsonObject> => {
+    const address = addressOfKey(sha256(passPhrase));
+    return { base58checkAddress: addressToBase58(address), value: bytesToHex(address) };
+  },
+  print: (body: JsonObject) => body,
+});
+
+interface SignInput {
+  readonly transaction: Transaction;
+  readonly privateKey: Uint8Array;
+  readonly visible: boolean;
+}
+
+/** `visible` of the sign endpoints: the body's, else the transaction's (`Util.getVisibleOnlyForSign`). */
+function readSignInput(request: WalletRequest): SignInput {
+  const body = request.body();
+  const transactionJson = body.transaction;
+  if (transactionJson === undefined || transactionJson === null) throw nullPointer();
+  const nested =
+    typeof transactionJson === "object" && !Array.isArray(transactionJson) ? transactionJson : {};
+  const visible =
+    "visible" in body ? javaBooleanOf(body.visible) : javaBooleanOf((nested as JsonObject).visible);
+  const transaction = parseTransaction(transactionJson, { visible });
+  return { transaction, privateKey: hexBytesOf(body.privateKey), visible };
+}
+
+const getTransactionSign = defineRoute({
+  name: "gettransactionsign",
+  paths: walletPaths("gettransactionsign"),
+  methods: ["POST"],
+  getOnPost: "empty200",
+  visibleFrom: "body",
+  availability: "served",
+  handlesKeys: true,
+  read: readSignInput,
+  handle: async (_api, input: SignInput) => ({
+    transaction: appendSignature(input.transaction, input.privateKey),
+    visible: input.visible,
+  }),
+  print: (result: { transaction: Transaction; visible: boolean }) =>
+    printBuiltTransaction(result.transaction, result.visible),
+});
+
+interface EasyTransferInput {
+  readonly privateKey: Uint8Array;
+  readonly toAddress: Uint8Array;
+  readonly amount: bigint;
+}
+
+type EasyTransferResult =
+  | {
+      readonly transaction: Transaction;
+      readonly result: Awaited<ReturnType<WalletApi["broadcastTransaction"]>>;
+    }
+  | { readonly validationError: string };
+
+/** `toAddress` / `amount` through the JsonFormat rules of TransferContract's `to_address` / `amount`. */
+function readTransferTarget(body: JsonObject, visible: boolean): { toAddress: Uint8Array; amount: bigint } {
+  const parsed = parseMessage(
+    TransferContractSchema,
+    {
+      ...(body.toAddress !== undefined ? { to_address: body.toAddress } : {}),
+      ...(body.amount !== undefined ? { amount: body.amount } : {}),
+    },
+    { visible },
+  );
+  return { toAddress: parsed.toAddress, amount: parsed.amount };
+}
+
+async function easyTransfer(api: WalletApi, input: EasyTransferInput): Promise<EasyTransferResult> {
+  const ownerAddress = addressOfKey(input.privateKey);
+  const contract = create(TransferContractSchema, {
+    ownerAddress,
+    toAddress: input.toAddress,
+    amount: input.amount,
+  });
+  let built: Transaction;
+  try {
+    built = await api.createTransaction(ContractType.TransferContract, contract);
+  } catch (error) {
+    if (error instanceof TronodeError && error.javaClass === JavaExceptions.contractValidate) {
+      return { validationError: error.message };
+    }
+    throw error;
+  }
+  const transaction = appendSignature(built, input.privateKey);
+  return { transaction, result: await api.broadcastTransaction(transaction) };
+}
+
+function printEasyTransfer(outcome: EasyTransferResult, visible: boolean): JsonValue {
+  if ("validationError" in outcome) {
+    return {
+      result: printReturn(
+        { result: false, code: "CONTRACT_VALIDATE_ERROR", message: outcome.validationError },
+        visible,
+      ),
+    };
+  }
+  return {
+    transaction: printTransaction(outcome.transaction, { visible, exactInt64: true, includeVisible: false }),
+    result: printReturn(outcome.result, visible),
+  };
+}
+
+const easyTransferRow = defineRoute({
+  name: "easytransfer",
+  paths: walletPaths("easytransfer"),
+  methods: ["POST"],
+  getOnPost: "empty200",
+  visibleFrom: "body",
+  availability: "served",
+  handlesKeys: true,
+  read: (request): EasyTransferInput => {
+    const body = request.body();
+    const visible = request.visible();
+    const text = javaStringOf(body.passPhrase);
+    const passPhrase = visible ? utf8Encode(text ?? "") : hexBytesOf(body.passPhrase);
+    return { privateKey: sha256(passPhrase), ...readTransferTarget(body, visible) };
+  },
+  handle: easyTransfer,
+  print: printEasyTransfer,
+});
+
+/** java-tron's EasyTransferByPrivateServlet answers every failure as a CONTRACT_VALIDATE_ERROR Return. */
+const easyTransferByPrivate = defineRoute({
+  name: "easytransferbyprivate",
+  paths: walletPaths("easytransferbyprivate"),
+  methods: ["POST"],
+  getOnPost: "empty200",
+  visibleFrom: "body",
+  availability: "served",
+  handlesKeys: true,
+  read: (request) => {
+    try {
+      const body = request.body();
+      const visible = request.visible();
+      return { privateKey: hexBytesOf(body.privateKey), ...readTransferTarget(body, visible) };
+    } catch (error) {
+      if (error instanceof TronodeError) return { readError: error.message };
+      throw error;
+    }
+  },
+  handle: async (api, input: EasyTransferInput | { readError: string }): Promise<EasyTransferResult> => {
+    if ("readError" in input) return { validationError: input.readError };
+    try {
+      return await easyTransfer(api, input);
+    } catch (error) {
+      if (error instanceof TronodeError) return { validationError: error.message };
+      throw error;
+    }
+  },
+  print: printEasyTransfer,
+});
+
+const notYetKeyOperation = (name: string, message: string): RouteRow => ({
+  ...notYetRoute({
+    name,
+    paths: walletPaths(name),
+    methods: ["POST"],
+    getOnPost: "empty200",
+    visibleFrom: "body",
+    message,
+  }),
+  handlesKeys: true,
+});
+
+export const KEY_OPERATION_ROUTES: readonly RouteRow[] = [
+  generateAddress,
+  createAddress,
+  getTransactionSign,
+  easyTransferRow,
+  easyTransferByPrivate,
+  notYetKeyOperation(
+    "addtransactionsign",
+    "addtransactionsign is not supported by tronode yet: it arrives with multi-signature support",
+  ),
+  notYetKeyOperation(
+    "easytransferasset",
+    "easytransferasset is not supported by tronode yet: it arrives with TRC-10 asset support",
+  ),
+  notYetKeyOperation(
+    "easytransferassetbyprivate",
+    "easytransferassetbyprivate is not supported by tronode yet: it arrives with TRC-10 asset support",
+  ),
+];

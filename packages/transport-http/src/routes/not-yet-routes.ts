@@ -1,0 +1,257 @@
+/**
+ * java-tron paths tronode registers but does not serve yet, so a client gets a clear answer
+ * instead of a 404 (wire-and-http.md §3.5–§3.6), plus the /walletextension paths java-tron no
+ * longer serves. Methods and GET-on-POST behaviour follow java-tron, so implementing an operation
+ * later only replaces its row. Each answers HTTP 200:
+ * `{"Error":"class org.tron.core.exception.TronodeNotImplemented : <op> is not supported by tronode yet"}`.
+ */
+import { TronodeError } from "@tronode/engine";
+import { notImplementedError, TransportErrorCodes, TransportJavaClasses } from "../java-error-body.js";
+import {
+  defineRoute,
+  type GetOnPostOnly,
+  type HttpMethod,
+  type RouteRow,
+  type VisibleSource,
+  walletAndSolidityPaths,
+  walletPaths,
+} from "../route-row.js";
+
+interface NotYetSpec {
+  readonly name: string;
+  readonly paths: string[];
+  readonly methods: readonly HttpMethod[];
+  readonly getOnPost?: GetOnPostOnly;
+  readonly visibleFrom: VisibleSource;
+  readonly message?: string;
+}
+
+export function notYetRoute(spec: NotYetSpec): RouteRow {
+  const message = spec.message ?? `${spec.name} is not supported by tronode yet`;
+  return defineRoute({
+    name: spec.name,
+    paths: spec.paths,
+    methods: spec.methods,
+    ...(spec.getOnPost !== undefined ? { getOnPost: spec.getOnPost } : {}),
+    visibleFrom: spec.visibleFrom,
+    availability: "not-implemented",
+    read: () => undefined,
+    handle: async (): Promise<never> => {
+      throw notImplementedError(message);
+    },
+    print: () => ({}),
+  });
+}
+
+/** GET+POST reads java-tron also serves under /walletsolidity. */
+const SOLIDITY_READS = [
+  "getassetissuelist",
+  "getpaginatedassetissuelist",
+  "getassetissuebyname",
+  "getassetissuebyid",
+  "getassetissuelistbyname",
+  "getdelegatedresource",
+  "getdelegatedresourcev2",
+  "getdelegatedresourceaccountindex",
+  "getdelegatedresourceaccountindexv2",
+  "getcandelegatedmaxsize",
+  "getavailableunfreezecount",
+  "getcanwithdrawunfreezeamount",
+  "getexchangebyid",
+  "listexchanges",
+  "getmarketorderbyaccount",
+  "getmarketorderbyid",
+  "getmarketpricebypair",
+  "getmarketorderlistbypair",
+  "getmarketpairlist",
+  "scanshieldedtrc20notesbyivk",
+  "scanshieldedtrc20notesbyovk",
+  "getBrokerage",
+  "getReward",
+] as const;
+
+/** GET+POST reads served only under /wallet. */
+const WALLET_ONLY_READS = [
+  "getassetissuebyaccount",
+  "gettransactionreceiptbyid",
+  "listproposals",
+  "getproposalbyid",
+  "getpaginatedproposallist",
+  "getpaginatedexchangelist",
+  "getcontract",
+  "getcontractinfo",
+  "getexpandedspendingkey",
+  "getakfromask",
+  "getnkfromnsk",
+  "getspendingkey",
+  "getnewshieldedaddress",
+  "getdiversifier",
+  "getincomingviewingkey",
+  "getzenpaymentaddress",
+  "getrcm",
+] as const;
+
+/** Reads whose java-tron servlet takes `visible` from the query string even on POST (§3.3). */
+const QUERY_VISIBLE_READS: ReadonlySet<string> = new Set([
+  "getassetissuelist",
+  "listproposals",
+  "listexchanges",
+  "getBrokerage",
+  "getReward",
+]);
+
+/** POST-only operations whose GET answers 200 with an empty body (doGet overridden empty). */
+const POST_ONLY_EMPTY_GET = [
+  "createassetissue",
+  "createwitness",
+  "updatewitness",
+  "votewitnessaccount",
+  "transferasset",
+  "participateassetissue",
+  "unfreezebalance",
+  "unfreezebalancev2",
+  "unfreezeasset",
+  "withdrawbalance",
+  "withdrawexpireunfreeze",
+  "undelegateresource",
+  "updateasset",
+  "updatesetting",
+  "updateenergylimit",
+  "clearabi",
+  "deploycontract",
+  "triggersmartcontract",
+  "proposalcreate",
+  "proposalapprove",
+  "proposaldelete",
+  "marketsellasset",
+  "marketcancelorder",
+  "accountpermissionupdate",
+  "getsignweight",
+  "getapprovedlist",
+  "createspendauthsig",
+  "createshieldedcontractparameters",
+  "createshieldedcontractparameterswithoutask",
+  "gettriggerinputforshieldedtrc20contract",
+] as const;
+
+/** POST-only operations also served under /walletsolidity, GET answering an empty 200. */
+const POST_ONLY_EMPTY_GET_WITH_SOLIDITY = [
+  "triggerconstantcontract",
+  "estimateenergy",
+  "isshieldedtrc20contractnotespent",
+] as const;
+
+/** POST-only operations whose GET answers 405 (no doGet). */
+const POST_ONLY_405 = [
+  "createCommonTransaction",
+  "freezebalance",
+  "freezebalancev2",
+  "delegateresource",
+  "cancelallunfreezev2",
+  "exchangecreate",
+  "exchangeinject",
+  "exchangetransaction",
+  "exchangewithdraw",
+  "updateBrokerage",
+] as const;
+
+/**
+ * Shielded-note operations the product spec lists but java-tron 4.8 leaves commented out (404
+ * there). Registered so the coverage table names them; the scans are GET+POST, the rest POST-only
+ * with an empty doGet. Those marked solidity are also listed for the solidity node.
+ */
+const SHIELDED_NOTE_OPERATIONS: readonly { name: string; get: boolean; solidity: boolean }[] = [
+  { name: "createshieldedtransaction", get: false, solidity: false },
+  { name: "createshieldedtransactionwithoutspendauthsig", get: false, solidity: false },
+  { name: "createshieldnullifier", get: false, solidity: false },
+  { name: "getshieldtransactionhash", get: false, solidity: false },
+  { name: "getmerkletreevoucherinfo", get: false, solidity: true },
+  { name: "isspend", get: false, solidity: true },
+  { name: "scannotebyivk", get: true, solidity: true },
+  { name: "scanandmarknotebyivk", get: true, solidity: true },
+  { name: "scannotebyovk", get: true, solidity: true },
+];
+
+function visibleSourceOf(name: string): VisibleSource {
+  return QUERY_VISIBLE_READS.has(name) ? "query" : "body";
+}
+
+const WALLET_EXTENSION_MESSAGE = "This api is not supported any more";
+
+/** /walletextension/*: gone from java-tron (TronWeb itself answers "This api is not supported any more"). */
+function walletExtensionRoute(name: string): RouteRow {
+  return defineRoute({
+    name,
+    paths: [`/walletextension/${name}`],
+    methods: ["GET", "POST"],
+    visibleFrom: "body",
+    availability: "unsupported",
+    read: () => undefined,
+    handle: async (): Promise<never> => {
+      throw new TronodeError(TransportErrorCodes.unsupported, WALLET_EXTENSION_MESSAGE, {
+        javaClass: TransportJavaClasses.unsupportedOperation,
+      });
+    },
+    print: () => ({}),
+  });
+}
+
+export const NOT_YET_ROUTES: readonly RouteRow[] = [
+  ...SOLIDITY_READS.map((name) =>
+    notYetRoute({
+      name,
+      paths: walletAndSolidityPaths(name),
+      methods: ["GET", "POST"],
+      visibleFrom: visibleSourceOf(name),
+    }),
+  ),
+  ...WALLET_ONLY_READS.map((name) =>
+    notYetRoute({
+      name,
+      paths: walletPaths(name),
+      methods: ["GET", "POST"],
+      visibleFrom: visibleSourceOf(name),
+    }),
+  ),
+  ...POST_ONLY_EMPTY_GET.map((name) =>
+    notYetRoute({
+      name,
+      paths: walletPaths(name),
+      methods: ["POST"],
+      getOnPost: "empty200",
+      visibleFrom: "body",
+    }),
+  ),
+  ...POST_ONLY_EMPTY_GET_WITH_SOLIDITY.map((name) =>
+    notYetRoute({
+      name,
+      paths: walletAndSolidityPaths(name),
+      methods: ["POST"],
+      getOnPost: "empty200",
+      visibleFrom: "body",
+    }),
+  ),
+  ...POST_ONLY_405.map((name) =>
+    notYetRoute({ name, paths: walletPaths(name), methods: ["POST"], getOnPost: "405", visibleFrom: "body" }),
+  ),
+  ...SHIELDED_NOTE_OPERATIONS.map(({ name, get, solidity }) =>
+    notYetRoute({
+      name,
+      paths: solidity ? walletAndSolidityPaths(name) : walletPaths(name),
+      methods: get ? ["GET", "POST"] : ["POST"],
+      ...(get ? {} : { getOnPost: "empty200" as const }),
+      visibleFrom: "body",
+    }),
+  ),
+  notYetRoute({
+    name: "getstatsinfo",
+    paths: ["/monitor/getstatsinfo"],
+    methods: ["GET"],
+    visibleFrom: "query",
+  }),
+];
+
+export const UNSUPPORTED_ROUTES: readonly RouteRow[] = [
+  walletExtensionRoute("gettransactionsfromthis"),
+  walletExtensionRoute("gettransactionstothis"),
+];

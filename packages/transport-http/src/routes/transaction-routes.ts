@@ -1,0 +1,110 @@
+/**
+ * Transaction reads: gettransactionbyid, gettransactioninfobyid, gettransactioncountbyblocknum,
+ * gettransactioninfobyblocknum — /wallet and /walletsolidity, GET and POST.
+ */
+import {
+  type ReadScope,
+  type Transaction,
+  type TransactionInfo,
+  TransactionInfoSchema,
+} from "@tronode/engine";
+import { type JsonValue, printMessage, printTransaction } from "../engine-protocol.js";
+import { readBytesValueInput, readNumInput } from "../route-inputs.js";
+import { defineRoute, NOT_FOUND_BODY, type RouteRow, walletAndSolidityPaths } from "../route-row.js";
+
+const EVM_ADDRESS_SIZE = 20;
+const TRON_ADDRESS_PREFIX = 0x41;
+
+/** Transactions outside build endpoints print without `visible` (java-tron `Util.printTransaction`). */
+export function printStoredTransaction(tx: Transaction | undefined, visible: boolean): JsonValue {
+  if (tx === undefined) return NOT_FOUND_BODY;
+  return printTransaction(tx, { visible, exactInt64: true, includeVisible: false });
+}
+
+/**
+ * With visible=true java-tron first turns each log's 20-byte EVM address into a 21-byte TRON
+ * address (left-padded to 20 bytes, 0x41 prefix) so it prints as Base58Check.
+ */
+function withTronLogAddresses(info: TransactionInfo): TransactionInfo {
+  let changed = false;
+  const log = info.log.map((entry) => {
+    const address = entry.address;
+    if (address.length === 0 || address.length > EVM_ADDRESS_SIZE) return entry;
+    const tron = new Uint8Array(EVM_ADDRESS_SIZE + 1);
+    tron[0] = TRON_ADDRESS_PREFIX;
+    tron.set(address, 1 + EVM_ADDRESS_SIZE - address.length);
+    changed = true;
+    return { ...entry, address: tron };
+  });
+  return changed ? { ...info, log } : info;
+}
+
+export function printTransactionInfo(info: TransactionInfo, visible: boolean): JsonValue {
+  const shown = visible ? withTronLogAddresses(info) : info;
+  return printMessage(TransactionInfoSchema, shown, { visible, exactInt64: true });
+}
+
+interface IdInput {
+  readonly id: Uint8Array;
+  readonly scope: ReadScope;
+}
+
+interface NumInput {
+  readonly num: bigint;
+  readonly scope: ReadScope;
+}
+
+const getTransactionById = defineRoute({
+  name: "gettransactionbyid",
+  paths: walletAndSolidityPaths("gettransactionbyid"),
+  methods: ["GET", "POST"],
+  visibleFrom: "body",
+  availability: "served",
+  read: (request): IdInput => ({ id: readBytesValueInput(request), scope: request.scope }),
+  handle: (api, { id, scope }: IdInput) => api.getTransactionById(id, scope),
+  print: printStoredTransaction,
+});
+
+const getTransactionInfoById = defineRoute({
+  name: "gettransactioninfobyid",
+  paths: walletAndSolidityPaths("gettransactioninfobyid"),
+  methods: ["GET", "POST"],
+  visibleFrom: "body",
+  availability: "served",
+  read: (request): IdInput => ({ id: readBytesValueInput(request), scope: request.scope }),
+  handle: (api, { id, scope }: IdInput) => api.getTransactionInfoById(id, scope),
+  print: (info: TransactionInfo | undefined, visible) =>
+    info === undefined ? NOT_FOUND_BODY : printTransactionInfo(info, visible),
+});
+
+const getTransactionCountByBlockNum = defineRoute({
+  name: "gettransactioncountbyblocknum",
+  paths: walletAndSolidityPaths("gettransactioncountbyblocknum"),
+  methods: ["GET", "POST"],
+  visibleFrom: "body",
+  availability: "served",
+  read: (request): NumInput => ({ num: readNumInput(request), scope: request.scope }),
+  handle: (api, { num, scope }: NumInput) => api.getTransactionCountByBlockNum(num, scope),
+  print: (count: number) => ({ count }),
+});
+
+/** java-tron prints a bare JSON array here, and `{}` for num ≤ 0. */
+const getTransactionInfoByBlockNum = defineRoute({
+  name: "gettransactioninfobyblocknum",
+  paths: walletAndSolidityPaths("gettransactioninfobyblocknum"),
+  methods: ["GET", "POST"],
+  visibleFrom: "body",
+  availability: "served",
+  read: (request): NumInput => ({ num: readNumInput(request), scope: request.scope }),
+  handle: async (api, { num, scope }: NumInput) =>
+    num > 0n ? api.getTransactionInfoByBlockNum(num, scope) : undefined,
+  print: (infos: TransactionInfo[] | undefined, visible): JsonValue =>
+    infos === undefined ? NOT_FOUND_BODY : infos.map((info) => printTransactionInfo(info, visible)),
+});
+
+export const TRANSACTION_ROUTES: readonly RouteRow[] = [
+  getTransactionById,
+  getTransactionInfoById,
+  getTransactionCountByBlockNum,
+  getTransactionInfoByBlockNum,
+];

@@ -1,0 +1,95 @@
+/**
+ * Turns route-table rows into fastify routes. Per request: method check (java-tron's GET-on-POST
+ * quirks, 405 for anything else), the key-operation gate, then read → handle → print, with every
+ * failure mapped to java-tron's `{"Error":…}` body (HTTP 200). Nothing about the request body is
+ * ever logged.
+ */
+import type { Logger, WalletApi } from "@tronode/engine";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { FastifyWalletRequest, type RawQuery } from "./fastify-wallet-request.js";
+import { errorBodyOf } from "./java-error-body.js";
+import { sendEmpty, sendJson } from "./json-response.js";
+import type { HttpMethod, RouteRow } from "./route-row.js";
+
+export interface WalletRouteContext {
+  readonly wallet: WalletApi;
+  readonly logger: Logger;
+  /** Serve rows marked `handlesKeys` (loopback listener or the operator's explicit opt-in). */
+  readonly keyOperationsAllowed: boolean;
+}
+
+/** Every method is routed so that anything but GET/POST answers 405 like a servlet. */
+const ROUTED_METHODS = ["GET", "POST", "PUT", "DELETE", "PATCH", "OPTIONS"] as const;
+
+export const METHOD_NOT_ALLOWED_STATUS = 405;
+export const UNAVAILABLE_STATUS = 404;
+
+export function methodNotAllowedBody(method: string): { Error: string } {
+  return { Error: `HTTP ERROR 405 HTTP method ${method} is not supported by this URL` };
+}
+
+function keyOperationRefusedBody(name: string): { Error: string } {
+  return {
+    Error:
+      `this API is unavailable due to config: ${name} handles private keys and is served only on a ` +
+      "loopback listener or with allowKeyOperations: true",
+  };
+}
+
+function effectiveMethod(method: string): HttpMethod | undefined {
+  if (method === "GET" || method === "HEAD") return "GET";
+  if (method === "POST") return "POST";
+  return undefined;
+}
+
+async function answerRow(
+  row: RouteRow,
+  context: WalletRouteContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<FastifyReply> {
+  const method = effectiveMethod(request.method);
+  if (method === undefined)
+    return sendJson(reply, METHOD_NOT_ALLOWED_STATUS, methodNotAllowedBody(request.method));
+  if (!row.methods.includes(method)) {
+    if (method === "GET" && row.getOnPost === "empty200") return sendEmpty(reply);
+    return sendJson(reply, METHOD_NOT_ALLOWED_STATUS, methodNotAllowedBody(request.method));
+  }
+  if (row.handlesKeys === true && !context.keyOperationsAllowed) {
+    return sendJson(reply, UNAVAILABLE_STATUS, keyOperationRefusedBody(row.name));
+  }
+  const walletRequest = new FastifyWalletRequest(
+    method,
+    request.routeOptions.url ?? request.url,
+    request.query as RawQuery,
+    typeof request.body === "string" ? request.body : undefined,
+    request.headers["content-type"],
+    row.visibleFrom,
+  );
+  try {
+    const input = row.read(walletRequest);
+    const result = await row.handle(context.wallet, input);
+    return sendJson(reply, 200, row.print(result, walletRequest.visibleOrDefault()));
+  } catch (error) {
+    return sendJson(reply, 200, errorBodyOf(error, context.logger, row.name));
+  }
+}
+
+/** Registers `rows` on `fastify`, keeping only the paths `acceptPath` lets through. */
+export function registerWalletRoutes(
+  fastify: FastifyInstance,
+  rows: readonly RouteRow[],
+  context: WalletRouteContext,
+  acceptPath: (path: string) => boolean = () => true,
+): void {
+  for (const row of rows) {
+    for (const path of row.paths) {
+      if (!acceptPath(path)) continue;
+      fastify.route({
+        method: [...ROUTED_METHODS],
+        url: path,
+        handler: (request, reply) => answerRow(row, context, request, reply),
+      });
+    }
+  }
+}

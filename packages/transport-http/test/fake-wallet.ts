@@ -1,0 +1,388 @@
+/**
+ * A small in-memory WalletApi / DevApi for unit-testing the transport: four blocks (block 2 holds one
+ * signed transfer), two accounts, a pending pool, and builders/broadcast with a couple of
+ * java-tron-shaped failures. Not a chain: nothing is validated beyond what the tests need.
+ */
+import { create, toBinary } from "@bufbuild/protobuf";
+import {
+  type Account,
+  AccountSchema,
+  addressOfPrivateKey,
+  type Block,
+  BlockSchema,
+  type BroadcastResult,
+  type BuildOptions,
+  blockId,
+  CONTRACT_PARAMETER_SCHEMAS,
+  ContractType,
+  type DevAccount,
+  type DevApi,
+  JavaExceptions,
+  packContract,
+  type ReadScope,
+  signHash,
+  type Transaction,
+  type TransactionInfo,
+  TransactionInfoSchema,
+  TransactionSchema,
+  TronodeError,
+  transactionId,
+  type WalletApi,
+  WitnessSchema,
+} from "@tronode/engine";
+
+export function keyOf(n: number): Uint8Array {
+  const key = new Uint8Array(32);
+  new DataView(key.buffer).setUint32(28, n);
+  return key;
+}
+
+export const WITNESS_KEY = keyOf(1);
+export const WITNESS = addressOfPrivateKey(WITNESS_KEY);
+export const ALICE_KEY = keyOf(2);
+export const ALICE = addressOfPrivateKey(ALICE_KEY);
+export const BOB = addressOfPrivateKey(keyOf(3));
+/** Above 2^53: must print exactly. */
+export const WITNESS_BALANCE = 99_000_000_000_000_001n;
+export const GENESIS_TIME = 1_700_000_000_000n;
+
+function transferTx(
+  from: Uint8Array,
+  to: Uint8Array,
+  amount: bigint,
+  key: Uint8Array,
+  timestamp: bigint,
+): Transaction {
+  const tx = create(TransactionSchema, {
+    rawData: {
+      refBlockBytes: new Uint8Array([0, 1]),
+      refBlockHash: new Uint8Array(8).fill(7),
+      expiration: timestamp + 60_000n,
+      timestamp,
+      contract: [packContract(ContractType.TransferContract, { ownerAddress: from, toAddress: to, amount })],
+    },
+  });
+  tx.signature = [signHash(transactionId(tx), key)];
+  return tx;
+}
+
+function makeBlock(num: bigint, parent: Uint8Array, transactions: Transaction[]): Block {
+  return create(BlockSchema, {
+    blockHeader: {
+      rawData: {
+        number: num,
+        timestamp: GENESIS_TIME + num * 3_000n,
+        parentHash: parent,
+        witnessAddress: WITNESS,
+        version: 32,
+        txTrieRoot: new Uint8Array(32),
+      },
+      witnessSignature: new Uint8Array(65).fill(9),
+    },
+    transactions,
+  });
+}
+
+export interface FakeWallet extends WalletApi {
+  readonly blocks: Block[];
+  readonly transfer: Transaction;
+  readonly broadcasts: Transaction[];
+  readonly builds: {
+    type: ContractType;
+    parameter: unknown;
+    options: BuildOptions | undefined;
+    built?: Transaction;
+  }[];
+  readonly pending: Transaction[];
+  failNextWith?: unknown;
+}
+
+export function createFakeWallet(): FakeWallet {
+  const transfer = transferTx(ALICE, BOB, 1_000n, ALICE_KEY, GENESIS_TIME + 6_000n);
+  const blocks: Block[] = [];
+  let parent: Uint8Array = new Uint8Array(32);
+  for (let n = 0n; n < 4n; n++) {
+    const block = makeBlock(n, parent, n === 2n ? [transfer] : []);
+    blocks.push(block);
+    parent = blockId(block);
+  }
+  const info: TransactionInfo = create(TransactionInfoSchema, {
+    id: transactionId(transfer),
+    blockNumber: 2n,
+    blockTimeStamp: GENESIS_TIME + 6_000n,
+    fee: 100_000n,
+    contractAddress: WITNESS,
+    log: [{ address: WITNESS.subarray(1), topics: [new Uint8Array(32)], data: new Uint8Array([1]) }],
+  });
+  const accounts = new Map<string, Account>([
+    [
+      Buffer.from(WITNESS).toString("hex"),
+      create(AccountSchema, {
+        address: WITNESS,
+        balance: WITNESS_BALANCE,
+        accountName: new TextEncoder().encode("Zion"),
+        assetIssuedID: new TextEncoder().encode("1000001"),
+      }),
+    ],
+    [
+      Buffer.from(ALICE).toString("hex"),
+      create(AccountSchema, {
+        address: ALICE,
+        balance: 1_000_000n,
+        accountId: new TextEncoder().encode("alice_id"),
+      }),
+    ],
+  ]);
+  const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString("hex");
+  const head = (scope: ReadScope) => blocks[scope === "solid" ? blocks.length - 2 : blocks.length - 1]!;
+  const inScope = (num: bigint, scope: ReadScope) => num <= (head(scope).blockHeader?.rawData?.number ?? 0n);
+  const pending: Transaction[] = [];
+  const broadcasts: Transaction[] = [];
+  const builds: FakeWallet["builds"] = [];
+
+  const wallet: FakeWallet = {
+    blocks,
+    transfer,
+    broadcasts,
+    builds,
+    pending,
+    async getNowBlock(scope) {
+      maybeFail();
+      return head(scope);
+    },
+    async getBlockByNum(num, scope) {
+      return inScope(num, scope) ? blocks[Number(num)] : undefined;
+    },
+    async getBlockById(id, scope) {
+      return blocks.find(
+        (block) => hex(blockId(block)) === hex(id) && inScope(block.blockHeader!.rawData!.number, scope),
+      );
+    },
+    async getBlocksByLimitNext(start, end, scope) {
+      return blocks.filter((block) => {
+        const num = block.blockHeader!.rawData!.number;
+        return num >= start && num < end && inScope(num, scope);
+      });
+    },
+    async getBlocksByLatestNum(count, scope) {
+      const top = head(scope).blockHeader!.rawData!.number;
+      return blocks.filter(
+        (block) =>
+          block.blockHeader!.rawData!.number > top - count &&
+          inScope(block.blockHeader!.rawData!.number, scope),
+      );
+    },
+    blockIdOf: (block) => blockId(block),
+    async getTransactionById(id) {
+      return hex(id) === hex(transactionId(transfer)) ? transfer : undefined;
+    },
+    async getTransactionInfoById(id) {
+      return hex(id) === hex(transactionId(transfer)) ? info : undefined;
+    },
+    async getTransactionCountByBlockNum(num) {
+      return blocks[Number(num)]?.transactions.length ?? 0;
+    },
+    async getTransactionInfoByBlockNum(num) {
+      return num === 2n ? [info] : [];
+    },
+    async getAccount(address) {
+      maybeFail();
+      return accounts.get(hex(address));
+    },
+    async getAccountById(accountId) {
+      return [...accounts.values()].find((account) => hex(account.accountId) === hex(accountId));
+    },
+    async getAccountNet(address) {
+      if (!accounts.has(hex(address))) return undefined;
+      return {
+        freeNetUsed: 0n,
+        freeNetLimit: 1_500n,
+        netUsed: 0n,
+        netLimit: 0n,
+        totalNetLimit: 43_200_000_000n,
+        totalNetWeight: 0n,
+      };
+    },
+    async getAccountResource(address) {
+      if (!accounts.has(hex(address))) return undefined;
+      return {
+        freeNetUsed: 10n,
+        freeNetLimit: 1_500n,
+        netUsed: 0n,
+        netLimit: 0n,
+        totalNetLimit: 43_200_000_000n,
+        totalNetWeight: 0n,
+        totalTronPowerWeight: 0n,
+        tronPowerUsed: 0n,
+        tronPowerLimit: 0n,
+        energyUsed: 0n,
+        energyLimit: 0n,
+        totalEnergyLimit: 90_000_000_000n,
+        totalEnergyWeight: 0n,
+      };
+    },
+    async createTransaction(type, parameter, options) {
+      const record: FakeWallet["builds"][number] = { type, parameter, options };
+      builds.push(record);
+      const amount = (parameter as { amount?: bigint }).amount;
+      if (type === ContractType.TransferContract && (amount ?? 0n) <= 0n) {
+        throw new TronodeError("CONTRACT_VALIDATE_ERROR", "Amount must be greater than 0.", {
+          javaClass: JavaExceptions.contractValidate,
+        });
+      }
+      const tip = blocks[blocks.length - 1]!;
+      const tipId = blockId(tip);
+      const contract = packContract(type, parameter as never, options?.permissionId ?? 0);
+      const tx = create(TransactionSchema, {
+        rawData: {
+          refBlockBytes: tipId.subarray(6, 8),
+          refBlockHash: tipId.subarray(8, 16),
+          expiration: tip.blockHeader!.rawData!.timestamp + 60_000n,
+          timestamp: tip.blockHeader!.rawData!.timestamp,
+          data: options?.data ?? new Uint8Array(0),
+          contract: [contract],
+        },
+      });
+      // the fake builds from protobuf-es messages; make sure callers pass one
+      toBinary(contractSchemaOf(parameter), parameter as never);
+      record.built = tx;
+      return tx;
+    },
+    async broadcastTransaction(tx): Promise<BroadcastResult> {
+      maybeFail();
+      broadcasts.push(tx);
+      if (tx.signature.length === 0) {
+        return {
+          result: false,
+          code: "SIGERROR",
+          message: "Validate signature error: miss sig or contract",
+          txId: transactionId(tx),
+        };
+      }
+      if (tx.rawData === undefined || tx.rawData.contract.length === 0) {
+        return {
+          result: false,
+          code: "CONTRACT_VALIDATE_ERROR",
+          message: "Contract validate error : No contract!",
+          txId: transactionId(tx),
+        };
+      }
+      pending.push(tx);
+      return { result: true, code: "SUCCESS", message: "", txId: transactionId(tx) };
+    },
+    async getChainParameters() {
+      return [
+        { key: "getMaintenanceTimeInterval", value: 300_000n },
+        { key: "getAllowUpdateAccountName", value: 0n },
+        { key: "getAllowSameTokenName", value: 1n },
+      ];
+    },
+    async listWitnesses() {
+      return [
+        create(WitnessSchema, {
+          address: WITNESS,
+          voteCount: 10_000n,
+          url: "http://tronode.local",
+          isJobs: true,
+        }),
+      ];
+    },
+    async getNextMaintenanceTime() {
+      return GENESIS_TIME + 300_000n;
+    },
+    async getBandwidthPrices() {
+      return "0:10,1606537680000:40,1614238080000:140,1626581880000:1000";
+    },
+    async getEnergyPrices() {
+      return "0:100,1575871200000:10,1606537680000:40";
+    },
+    async getMemoFee() {
+      return "0:0,1675492680000:1000000";
+    },
+    async getBurnTrx() {
+      return 0n;
+    },
+    async totalTransaction() {
+      return 1n;
+    },
+    async getPendingSize() {
+      return pending.length;
+    },
+    async getTransactionFromPending(id) {
+      return pending.find((tx) => hex(transactionId(tx)) === hex(id));
+    },
+    async getTransactionListFromPending() {
+      return pending.map((tx) => transactionId(tx));
+    },
+    async getNodeInfo() {
+      const tip = blocks[blocks.length - 1]!;
+      const solid = blocks[blocks.length - 2]!;
+      return {
+        headNumber: 3n,
+        headId: blockId(tip),
+        solidNumber: 2n,
+        solidId: blockId(solid),
+        codeVersion: "4.8.1",
+        p2pVersion: "11111",
+        listenPort: 18888,
+        startedAt: GENESIS_TIME,
+      };
+    },
+  };
+
+  function maybeFail(): void {
+    const failure = wallet.failNextWith;
+    if (failure !== undefined) {
+      wallet.failNextWith = undefined;
+      throw failure;
+    }
+  }
+  return wallet;
+}
+
+function contractSchemaOf(parameter: unknown) {
+  const typeName = (parameter as { $typeName?: string }).$typeName;
+  const schema = CONTRACT_SCHEMAS_BY_NAME.get(typeName ?? "");
+  if (schema === undefined)
+    throw new TronodeError("TEST_FAKE", `not a contract message: ${String(typeName)}`);
+  return schema;
+}
+
+const CONTRACT_SCHEMAS_BY_NAME = new Map(
+  [...CONTRACT_PARAMETER_SCHEMAS.values()].map((schema) => [schema.typeName, schema]),
+);
+
+export interface FakeDev extends DevApi {
+  readonly mined: number[];
+  readonly blockTimes: number[];
+}
+
+export function createFakeDev(): FakeDev {
+  const genesis: DevAccount[] = [{ privateKey: keyOf(1), address: WITNESS }];
+  const batches: DevAccount[][] = [];
+  let next = 100;
+  const mined: number[] = [];
+  const blockTimes: number[] = [];
+  return {
+    mined,
+    blockTimes,
+    genesisAccounts: () => genesis,
+    generatedAccountBatches: () => batches,
+    async generateAccounts(count) {
+      const batch = Array.from({ length: count }, () => {
+        const privateKey = keyOf(next++);
+        return { privateKey, address: addressOfPrivateKey(privateKey) };
+      });
+      batches.push(batch);
+      return batch;
+    },
+    async mine(blocks) {
+      mined.push(blocks);
+    },
+    async setBlockTime(seconds) {
+      blockTimes.push(seconds);
+    },
+    mnemonic: "test test test test test test test test test test test junk",
+    hdPath: "m/44'/195'/0'/0",
+  };
+}
