@@ -140,6 +140,9 @@ export async function createNode(options: CreateNodeOptions = {}): Promise<TronN
     url = `http://${listening.address.includes(":") ? `[${listening.address}]` : listening.address}:${listening.port}`;
   }
   producer.start();
+  // Clients build on the head block and need its number and timestamp, which the genesis block
+  // prints without (both are 0): a fresh chain gets block 1 at once, whatever the block time.
+  if (chain.properties.headNumber === 0n) await producer.mine(1);
   logger.info(
     { url, dataDir: config.dataDir ?? "memory", witness: addressToBase58(witnessAddressOf(config)), blockTime: config.blockTime },
     "tronode started",
