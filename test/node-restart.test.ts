@@ -54,7 +54,7 @@ describe("a node with a LevelDB data directory", () => {
     const head = props.headNumber;
     const headId = props.headBlockId;
     const balances = first.accounts.map((a) => first.chain.committedView.get(Tables.accounts, a.address)?.balance);
-    expect(head).toBe(7n);
+    expect(head).toBe(8n); // block 1 at start, 5 instamined transfers, 2 mined
     await first.stop();
 
     const second = await createNode({ dataDir, http: false, blockTime: 0, accounts: 3 });
