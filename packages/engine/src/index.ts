@@ -36,3 +36,4 @@ export * from "./interfaces.js";
 export * from "./protocol/generated/protocol/api_pb.js";
 export * from "./protocol/generated/protocol/node_pb.js";
 export * from "./protocol/json/index.js";
+export * from "./chain/sign-weight.js";

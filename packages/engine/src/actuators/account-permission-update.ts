@@ -2,7 +2,11 @@ import { clone } from "@bufbuild/protobuf";
 import { cloneAccount } from "../chain/accounts.js";
 import { addExact } from "../chain/arithmetic.js";
 import { adjustBalance, burnFee } from "../chain/fees.js";
-import { FIRST_ACTIVE_PERMISSION_ID, OWNER_PERMISSION_ID, WITNESS_PERMISSION_ID } from "../chain/permissions.js";
+import {
+  FIRST_ACTIVE_PERMISSION_ID,
+  OWNER_PERMISSION_ID,
+  WITNESS_PERMISSION_ID,
+} from "../chain/permissions.js";
 import { isValidAddress } from "../crypto/address.js";
 import { bytesToHex } from "../crypto/bytes.js";
 import { TronodeError } from "../errors.js";
@@ -74,7 +78,8 @@ function checkPermission(permission: Permission, props: ChainProperties): void {
 
   const operations = permission.operations;
   if (permission.type !== Permission_PermissionType.Active) {
-    if (operations.length > 0) throw validateError(`${typeName(permission.type)} permission needn't operations`);
+    if (operations.length > 0)
+      throw validateError(`${typeName(permission.type)} permission needn't operations`);
     return;
   }
   if (operations.length !== OPERATIONS_LENGTH) throw validateError("operations size must 32");
@@ -122,7 +127,8 @@ export const accountPermissionUpdateActuator: Actuator<typeof AccountPermissionU
     if (p.actives.length === 0) throw validateError("active permission is missed");
     if (p.actives.length > MAX_ACTIVE_PERMISSIONS) throw validateError("active permission is too many");
 
-    if (p.owner.type !== Permission_PermissionType.Owner) throw validateError("owner permission type is error");
+    if (p.owner.type !== Permission_PermissionType.Owner)
+      throw validateError("owner permission type is error");
     checkPermission(p.owner, props);
     if (account.isWitness) {
       const witness = p.witness!;
@@ -132,7 +138,8 @@ export const accountPermissionUpdateActuator: Actuator<typeof AccountPermissionU
       checkPermission(witness, props);
     }
     for (const active of p.actives) {
-      if (active.type !== Permission_PermissionType.Active) throw validateError("active permission type is error");
+      if (active.type !== Permission_PermissionType.Active)
+        throw validateError("active permission type is error");
       checkPermission(active, props);
     }
   },

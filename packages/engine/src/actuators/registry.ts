@@ -1,8 +1,8 @@
 import type { ContractType } from "../protocol/contract-types.js";
-import type { Actuator } from "./actuator.js";
 import { accountCreateActuator } from "./account-create.js";
 import { accountPermissionUpdateActuator } from "./account-permission-update.js";
 import { accountUpdateActuator } from "./account-update.js";
+import type { Actuator } from "./actuator.js";
 import { setAccountIdActuator } from "./set-account-id.js";
 import { transferActuator } from "./transfer.js";
 
@@ -14,7 +14,5 @@ export const ACTUATORS: ReadonlyMap<ContractType, Actuator> = new Map<ContractTy
     accountUpdateActuator,
     setAccountIdActuator,
     accountPermissionUpdateActuator,
-  ].map(
-    (a) => [a.type, a as unknown as Actuator] as const,
-  ),
+  ].map((a) => [a.type, a as unknown as Actuator] as const),
 );

@@ -6,6 +6,9 @@
  * prints the api.proto message (the `transaction` extension, txid = sha256(raw_data), is the
  * transport's to add, as java-tron always sets it).
  */
+
+import { addressToBase58 } from "../crypto/address.js";
+import { bytesEqual, bytesToHex } from "../crypto/bytes.js";
 import {
   addressOfPrivateKey,
   SIGNATURE_LENGTH,
@@ -13,8 +16,6 @@ import {
   signatureTooShort,
   signHash,
 } from "../crypto/signature.js";
-import { addressToBase58 } from "../crypto/address.js";
-import { bytesEqual, bytesToHex } from "../crypto/bytes.js";
 import { JavaExceptions, TronodeError } from "../errors.js";
 import { transactionId } from "../protocol/codec.js";
 import {
@@ -68,7 +69,8 @@ function permissionException(message: string): TronodeError {
 /** TransactionCapsule.checkPermission (used by addSign): the broadcast check's messages. */
 function checkPermissionForSign(id: number, permission: Permission, contract: Transaction_Contract): void {
   if (id === 0) return;
-  if (permission.type !== Permission_PermissionType.Active) throw permissionException("Permission type is error");
+  if (permission.type !== Permission_PermissionType.Active)
+    throw permissionException("Permission type is error");
   if (permission.operations.length !== OPERATIONS_LENGTH) {
     throw permissionException(`operations size must 32, actual: ${permission.operations.length}`);
   }
@@ -125,7 +127,12 @@ export function transactionSignWeight(
   const contract = contracts[0]!;
   const owner = contractOwner(contract);
   if (!view.get(Tables.accounts, owner)) {
-    return { approvedList: [], currentWeight: 0n, code: "PERMISSION_ERROR", message: "Account does not exist!" };
+    return {
+      approvedList: [],
+      currentWeight: 0n,
+      code: "PERMISSION_ERROR",
+      message: "Account does not exist!",
+    };
   }
   const id = contract.PermissionId;
   const permission = permissionOf(view, props, owner, id, { defaultsForMissingAccount: false });
@@ -192,8 +199,10 @@ export function transactionApprovedList(
     }
   } catch (e) {
     if (!(e instanceof TronodeError)) throw e;
-    if (e.code === "SIGNATURE_FORMAT") return { approvedList: [], code: "SIGNATURE_FORMAT_ERROR", message: e.message };
-    if (e.code === "SIGNATURE_RECOVERY") return { approvedList: [], code: "COMPUTE_ADDRESS_ERROR", message: e.message };
+    if (e.code === "SIGNATURE_FORMAT")
+      return { approvedList: [], code: "SIGNATURE_FORMAT_ERROR", message: e.message };
+    if (e.code === "SIGNATURE_RECOVERY")
+      return { approvedList: [], code: "COMPUTE_ADDRESS_ERROR", message: e.message };
     return { approvedList: [], code: "OTHER_ERROR", message: otherErrorText(e) };
   }
   return { approvedList, code: "SUCCESS" };
@@ -211,7 +220,9 @@ function signingKey(privateKey: Uint8Array): Uint8Array {
   let value = 0n;
   for (const b of privateKey) value = (value << 8n) | BigInt(b);
   if (value === 0n || value >= CURVE_ORDER) {
-    throw new TronodeError("INVALID_PRIVATE_KEY", "Invalid private key", { javaClass: JavaExceptions.illegalArgument });
+    throw new TronodeError("INVALID_PRIVATE_KEY", "Invalid private key", {
+      javaClass: JavaExceptions.illegalArgument,
+    });
   }
   const out = new Uint8Array(32);
   for (let i = 31; i >= 0; i--) {
@@ -263,7 +274,8 @@ export function addTransactionSign(
   const address = addressOfPrivateKey(key);
   if (tx.signature.length > 0) {
     const { approved } = checkWeight(permission, tx.signature, transactionId(tx), recoverer);
-    if (approved.some((a) => bytesEqual(a, address))) throw permissionException(`${addressToBase58(address)} had signed!`);
+    if (approved.some((a) => bytesEqual(a, address)))
+      throw permissionException(`${addressToBase58(address)} had signed!`);
   }
   const entry = permission.keys.find((k) => bytesEqual(k.address, address));
   if (!entry || entry.weight === 0n) {
