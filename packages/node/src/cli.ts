@@ -43,6 +43,7 @@ const program = new Command()
   .option("-m, --mnemonic <words>", "mnemonic the development accounts derive from (m/44'/195'/0'/0/i)")
   .option("-c, --config <file>", "JSON config file (genesis, chain parameters, localwitness …)")
   .option("--accounts-file <file>", "write the development accounts (address, private key) to this JSON file")
+  .option("--max-pending <n>", "pending transactions accepted before SERVER_BUSY (java-tron's maxTransactionPendingSize)", integer("max pending", 1, 1_000_000), 2000)
   .option("--recovery <kind>", "signature recovery: auto, native or noble", "auto")
   .option("--unsafe-key-operations", "serve key-handling operations (gettransactionsign, easytransfer …) on a non-loopback listener")
   .option("-l, --log-level <level>", "trace, debug, info, warn, error or silent", "info")
@@ -65,6 +66,7 @@ async function main(): Promise<void> {
     mnemonic: o.mnemonic ?? config.mnemonic,
     accountsFile: o.accountsFile,
     recovery: o.recovery,
+    maxPendingSize: o.maxPending,
     allowKeyOperations: Boolean(o.unsafeKeyOperations),
     logLevel: o.logLevel,
   };

@@ -100,6 +100,7 @@ export async function createNode(options: CreateNodeOptions = {}): Promise<TronN
     witnessPrivateKey: config.witnessPrivateKey,
     witnessAddress: config.witnessAccountAddress,
     logger,
+    maxPendingSize: config.maxPendingSize,
   });
   container.register(ChainService, { useValue: chain });
   const producer = new BlockProducer({ chain, clock, logger, blockTimeSeconds: config.blockTime });

@@ -26,6 +26,8 @@ export interface NodeConfig {
   readonly allowKeyOperations: boolean;
   /** Write the funded accounts (address + key) to this JSON file at start. */
   readonly accountsFile?: string;
+  /** java-tron's node.maxTransactionPendingSize: broadcasts beyond it answer SERVER_BUSY. */
+  readonly maxPendingSize: number;
   /** "auto" (native when it loads), "native" or "noble". */
   readonly recovery: "auto" | "native" | "noble";
 }
@@ -88,6 +90,7 @@ export function defaultNodeConfig(): NodeConfig {
     },
     logLevel: "info",
     allowKeyOperations: false,
+    maxPendingSize: 2000,
     recovery: "auto",
   };
 }

@@ -1,13 +1,12 @@
 import {
   type Account,
   accountNetLimit,
-  AccountSchema,
   BLOCK_PRODUCED_INTERVAL,
   type ChainProperties,
   increaseUsage,
   ResourceCode,
 } from "@tronode/engine";
-import { clone, create } from "@bufbuild/protobuf";
+import { create } from "@bufbuild/protobuf";
 import { Account_FreezeV2Schema } from "@tronode/engine";
 
 /**
@@ -16,18 +15,18 @@ import { Account_FreezeV2Schema } from "@tronode/engine";
  * exactly BANDWIDTH, ENERGY, TRON_POWER.
  */
 export function accountAsReported(props: ChainProperties, stored: Account): Account {
-  const account = clone(AccountSchema, stored);
+  // Shallow copy: only top-level fields and whole nested values are replaced below.
+  const account: Account = { ...stored };
   const now = props.headSlot;
   account.netUsage = increaseUsage(stored.netUsage, 0n, stored.latestConsumeTime, now);
   account.freeNetUsage = increaseUsage(stored.freeNetUsage, 0n, stored.latestConsumeFreeTime, now);
-  if (account.accountResource) {
-    account.accountResource.energyUsage = increaseUsage(
-      stored.accountResource!.energyUsage,
-      0n,
-      stored.accountResource!.latestConsumeTimeForEnergy,
-      now,
-    );
-    account.accountResource.latestConsumeTimeForEnergy = toMillis(props, stored.accountResource!.latestConsumeTimeForEnergy);
+  const resource = stored.accountResource;
+  if (resource) {
+    account.accountResource = {
+      ...resource,
+      energyUsage: increaseUsage(resource.energyUsage, 0n, resource.latestConsumeTimeForEnergy, now),
+      latestConsumeTimeForEnergy: toMillis(props, resource.latestConsumeTimeForEnergy),
+    };
   }
   account.latestConsumeTime = toMillis(props, stored.latestConsumeTime);
   account.latestConsumeFreeTime = toMillis(props, stored.latestConsumeFreeTime);

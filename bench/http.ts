@@ -1,0 +1,165 @@
+/**
+ * HTTP figures of a node started as its own process (the built CLI, as `npm start` runs it):
+ * time from process start to the first answered request, RSS at idle, getaccount requests per second
+ * with p99 latency, and signed transfers broadcast over HTTP and confirmed per second.
+ * Needs a build (`npm run build`); `npm run bench` builds first.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { Agent, request } from "node:http";
+import { create } from "@bufbuild/protobuf";
+import {
+  addressToBase58,
+  blockReference,
+  bytesToHex,
+  ContractType,
+  hexToBytes,
+  packContract,
+  printTransaction,
+  signHash,
+  TransactionSchema,
+  transactionId,
+} from "@tronode/engine";
+
+const PORT = 19_090;
+const BASE = `http://127.0.0.1:${PORT}`;
+const agent = new Agent({ keepAlive: true, maxSockets: 64 });
+
+function post(path: string, body: string): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request(`${BASE}${path}`, { method: "POST", agent, headers: { "content-type": "application/json" } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (c: Buffer) => chunks.push(c));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString("utf8") }));
+    });
+    req.on("error", reject);
+    req.end(body);
+  });
+}
+
+function rssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return kb / 1024;
+}
+
+async function startNode(args: string[]): Promise<{ child: ChildProcess; startupMs: number }> {
+  const started = performance.now();
+  const child = spawn(process.execPath, ["packages/node/dist/cli.js", "--port", String(PORT), "--quiet", "--log-level", "warn", ...args], {
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  for (;;) {
+    try {
+      const r = await post("/wallet/getnowblock", "");
+      if (r.status === 200) return { child, startupMs: performance.now() - started };
+    } catch {
+      await new Promise((r) => setTimeout(r, 5));
+    }
+  }
+}
+
+async function stopNode(child: ChildProcess): Promise<void> {
+  const exited = new Promise((r) => child.once("exit", r));
+  child.kill("SIGTERM");
+  await exited;
+}
+
+/** Sends `bodies` with `concurrency` requests in flight; returns requests/s and latency percentiles. */
+async function load(path: string, bodies: string[], concurrency: number) {
+  const latencies: number[] = [];
+  let next = 0;
+  let failures = 0;
+  const start = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < bodies.length) {
+        const body = bodies[next++]!;
+        const t = performance.now();
+        const r = await post(path, body);
+        latencies.push(performance.now() - t);
+        if (r.status !== 200 || r.text.includes('"Error"') || r.text.includes('"code"')) failures++;
+      }
+    }),
+  );
+  const seconds = (performance.now() - start) / 1000;
+  latencies.sort((a, b) => a - b);
+  return {
+    perSecond: bodies.length / seconds,
+    p50: latencies[Math.floor(latencies.length * 0.5)]!,
+    p99: latencies[Math.floor(latencies.length * 0.99)]!,
+    failures,
+  };
+}
+
+export async function runHttpBench(log: (line: string) => void = console.log): Promise<Record<string, number>> {
+  const results: Record<string, number> = {};
+  const accountsFile = "/tmp/tronode-bench-accounts.json";
+  const { child, startupMs } = await startNode(["--accounts", "200", "--block-time", "3", "--max-pending", "20000", "--accounts-file", accountsFile]);
+  try {
+    results["startup to first answered request (ms)"] = startupMs;
+    await new Promise((r) => setTimeout(r, 2000));
+    results["RSS at idle (MB)"] = rssMb(child.pid!);
+
+    const accounts = (JSON.parse(readFileSync(accountsFile, "utf8")) as { accounts: { address: string; privateKey: string }[] })
+      .accounts;
+    const getaccount = accounts.map((a) => JSON.stringify({ address: a.address, visible: true }));
+    const bodies = Array.from({ length: 40_000 }, (_, i) => getaccount[i % getaccount.length]!);
+    await load("/wallet/getaccount", bodies.slice(0, 2_000), 32);
+    const ga = await load("/wallet/getaccount", bodies, 32);
+    results["getaccount requests/s"] = ga.perSecond;
+    results["getaccount p50 latency (ms)"] = ga.p50;
+    results["getaccount p99 latency (ms)"] = ga.p99;
+
+    // Signed transfers between funded accounts, referencing the head block.
+    const head = JSON.parse((await post("/wallet/getnowblock", "")).text);
+    const number = BigInt(head.block_header.raw_data.number);
+    const ref = blockReference(number, hexToBytes(head.blockID));
+    const expiration = BigInt(head.block_header.raw_data.timestamp) + 600_000n;
+    const count = 10_000;
+    const txs: string[] = [];
+    for (let i = 0; i < count; i++) {
+      const from = accounts[i % accounts.length]!;
+      const to = accounts[(i + 1) % accounts.length]!;
+      const tx = create(TransactionSchema, {
+        rawData: {
+          ...ref,
+          expiration,
+          timestamp: BigInt(i),
+          contract: [
+            packContract(ContractType.TransferContract, {
+              ownerAddress: decode58(from.address),
+              toAddress: decode58(to.address),
+              amount: 1n + BigInt(i),
+            }),
+          ],
+        },
+      });
+      tx.signature = [signHash(transactionId(tx), hexToBytes(from.privateKey))];
+      txs.push(JSON.stringify(printTransaction(tx, { visible: false })));
+    }
+    const before = Number(JSON.parse((await post("/wallet/totaltransaction", "")).text).num ?? 0);
+    const start = performance.now();
+    const bc = await load("/wallet/broadcasttransaction", txs, 64);
+    // confirmed: wait until every transaction is in a block
+    for (;;) {
+      const total = Number(JSON.parse((await post("/wallet/totaltransaction", "")).text).num ?? 0);
+      if (total - before >= count - bc.failures) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    results["broadcast transfers/s (accepted)"] = bc.perSecond;
+    results["broadcast transfers/s (confirmed in blocks)"] = (count - bc.failures) / ((performance.now() - start) / 1000);
+    results["broadcast failures"] = bc.failures;
+  } finally {
+    await stopNode(child);
+  }
+  for (const [k, v] of Object.entries(results)) log(`${k.padEnd(52)} ${v.toFixed(k.includes("ms") ? 2 : 0)}`);
+  return results;
+}
+
+import { addressFromBase58 } from "@tronode/engine";
+function decode58(a: string): Uint8Array {
+  return addressFromBase58(a);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await runHttpBench();
+export { addressToBase58, bytesToHex };
