@@ -45,7 +45,7 @@ function rssMb(pid: number): number {
 
 async function startNode(args: string[]): Promise<{ child: ChildProcess; startupMs: number }> {
   const started = performance.now();
-  const child = spawn(process.execPath, ["packages/node/dist/cli.js", "--port", String(PORT), "--quiet", "--log-level", "warn", ...args], {
+  const child = spawn(process.execPath, [...(process.env.BENCH_PROFILE ? ["--cpu-prof", "--cpu-prof-dir=" + process.env.BENCH_PROFILE] : []), "packages/node/dist/tronode.mjs", "--port", String(PORT), "--quiet", "--log-level", "warn", ...args], {
     stdio: ["ignore", "ignore", "inherit"],
   });
   for (;;) {

@@ -64,6 +64,11 @@ export class ChainService {
     return this.options.store;
   }
 
+  /** The signature recoverer the chain checks signatures with (also used by getsignweight & co.). */
+  get recoverer(): SignatureRecoverer {
+    return this.options.recoverer;
+  }
+
   get properties(): ChainProperties {
     return new ChainProperties(this.options.store.view);
   }

@@ -39,6 +39,11 @@ import {
   transactionId,
   unpackContract,
   bytesEqual,
+  addTransactionSign,
+  transactionApprovedList,
+  type TransactionApprovedListResult,
+  transactionSignWeight,
+  type TransactionSignWeightResult,
 } from "@tronode/engine";
 import type { ChainService } from "../chain/chain-service.js";
 import { accountAsReported } from "./account-report.js";
@@ -57,7 +62,7 @@ export interface WalletOptions {
   readonly afterBroadcast?: () => Promise<void>;
 }
 
-/** java-tron's Wallet over a running chain: reads by scope, builders, broadcast. */
+/** java-tron's Wallet over a running chain: reads by scope, builders, broadcast, multi-signature. */
 export class Wallet implements WalletApi {
   constructor(private readonly options: WalletOptions) {}
 
@@ -230,6 +235,21 @@ export class Wallet implements WalletApi {
     }
     await this.options.afterBroadcast?.();
     return { result: true, code: "SUCCESS", message: "", txId };
+  }
+
+  async getTransactionSignWeight(tx: Transaction): Promise<TransactionSignWeightResult> {
+    const view = this.chain.headView;
+    return transactionSignWeight(view, new ChainProperties(view), tx, this.chain.recoverer);
+  }
+
+  async getTransactionApprovedList(tx: Transaction): Promise<TransactionApprovedListResult> {
+    const view = this.chain.headView;
+    return transactionApprovedList(view, new ChainProperties(view), tx, this.chain.recoverer);
+  }
+
+  async addTransactionSign(tx: Transaction, privateKey: Uint8Array): Promise<Transaction> {
+    const view = this.chain.headView;
+    return addTransactionSign(view, new ChainProperties(view), tx, privateKey, this.chain.recoverer);
   }
 
   async getChainParameters(): Promise<ChainParameterEntry[]> {

@@ -1,0 +1,22 @@
+import { HDKey } from "@scure/bip32";
+import { mnemonicToSeedSync } from "@scure/bip39";
+import { addressOfPrivateKey, addressToBase58 } from "@tronode/engine";
+import { describe, expect, it } from "vitest";
+import { DEFAULT_MNEMONIC, deriveDevAccounts } from "../src/dev/dev-accounts.js";
+
+describe("development accounts", () => {
+  it("derive at m/44'/195'/0'/0/i exactly as an independent BIP-39/BIP-32 implementation does", () => {
+    const mine = deriveDevAccounts(DEFAULT_MNEMONIC, 3).map((a) => addressToBase58(a.address));
+    const root = HDKey.fromMasterSeed(mnemonicToSeedSync(DEFAULT_MNEMONIC));
+    const reference = [0, 1, 2].map((i) =>
+      addressToBase58(addressOfPrivateKey(root.derive(`m/44'/195'/0'/0/${i}`).privateKey!)),
+    );
+    expect(mine).toEqual(reference);
+    expect(mine[0]).toBe("TWer2Ygk5TEheHp3TPuYeqxmB6SsGZmaL6");
+  });
+
+  it("normalise spacing of the mnemonic", () => {
+    const spaced = deriveDevAccounts(`  ${DEFAULT_MNEMONIC.replaceAll(" ", "   ")} `, 1);
+    expect(spaced[0]!.address).toEqual(deriveDevAccounts(DEFAULT_MNEMONIC, 1)[0]!.address);
+  });
+});
