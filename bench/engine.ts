@@ -19,13 +19,18 @@ import {
   MemoryState,
   packContract,
   type SignatureRecoverer,
-  signHash,
   StateOverlay,
+  signHash,
   type Transaction,
   TransactionSchema,
   transactionId,
 } from "@tronode/engine";
-import { createNativeRecoverer, createRecoveryPool, isNativeRecoveryAvailable, precomputeRecoveries } from "@tronode/secp256k1-native";
+import {
+  createNativeRecoverer,
+  createRecoveryPool,
+  isNativeRecoveryAvailable,
+  precomputeRecoveries,
+} from "@tronode/secp256k1-native";
 
 function keyOf(i: number): Uint8Array {
   const k = new Uint8Array(32);
@@ -87,7 +92,9 @@ export function applyAll(fixture: EngineBenchFixture, recoverer: SignatureRecove
   return txs.length / ((performance.now() - start) / 1000);
 }
 
-export async function runEngineBench(log: (line: string) => void = console.log): Promise<Record<string, number>> {
+export async function runEngineBench(
+  log: (line: string) => void = console.log,
+): Promise<Record<string, number>> {
   const results: Record<string, number> = {};
   const fixture = engineFixture(1000, 10_000);
 
@@ -108,7 +115,11 @@ export async function runEngineBench(log: (line: string) => void = console.log):
     results["transfers/s native (1 core)"] = applyAll(fixture, createNativeRecoverer());
     const pool = createRecoveryPool({ threads: 2, useNative: true });
     try {
-      await pool.recoverMany(fixture.transactions.slice(0, 10).map((x) => ({ hash: transactionId(x), signature: x.signature[0]! })));
+      await pool.recoverMany(
+        fixture.transactions
+          .slice(0, 10)
+          .map((x) => ({ hash: transactionId(x), signature: x.signature[0]! })),
+      );
       // Pipelined: the workers recover chunk i+1 while the main thread applies chunk i.
       const chunk = 500;
       const items = fixture.transactions.map((x) => ({ hash: transactionId(x), signature: x.signature[0]! }));
@@ -117,7 +128,8 @@ export async function runEngineBench(log: (line: string) => void = console.log):
       let next = precomputeRecoveries(pool, items.slice(0, chunk));
       for (let i = 0; i < fixture.transactions.length; i += chunk) {
         const lookup = await next;
-        if (i + chunk < items.length) next = precomputeRecoveries(pool, items.slice(i + chunk, i + 2 * chunk));
+        if (i + chunk < items.length)
+          next = precomputeRecoveries(pool, items.slice(i + chunk, i + 2 * chunk));
         const recoverer = createCachedRecoverer(createNobleRecoverer(), lookup);
         for (const x of fixture.transactions.slice(i, i + chunk)) {
           overlay.merge(applyTransaction(overlay, x, { mode: "push", recoverer }).changes);

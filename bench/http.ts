@@ -27,11 +27,17 @@ const agent = new Agent({ keepAlive: true, maxSockets: 64 });
 
 function post(path: string, body: string): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
-    const req = request(`${BASE}${path}`, { method: "POST", agent, headers: { "content-type": "application/json" } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (c: Buffer) => chunks.push(c));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString("utf8") }));
-    });
+    const req = request(
+      `${BASE}${path}`,
+      { method: "POST", agent, headers: { "content-type": "application/json" } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () =>
+          resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString("utf8") }),
+        );
+      },
+    );
     req.on("error", reject);
     req.end(body);
   });
@@ -45,9 +51,22 @@ function rssMb(pid: number): number {
 
 async function startNode(args: string[]): Promise<{ child: ChildProcess; startupMs: number }> {
   const started = performance.now();
-  const child = spawn(process.execPath, [...(process.env.BENCH_PROFILE ? ["--cpu-prof", "--cpu-prof-dir=" + process.env.BENCH_PROFILE] : []), "packages/node/dist/tronode.mjs", "--port", String(PORT), "--quiet", "--log-level", "warn", ...args], {
-    stdio: ["ignore", "ignore", "inherit"],
-  });
+  const child = spawn(
+    process.execPath,
+    [
+      ...(process.env.BENCH_PROFILE ? ["--cpu-prof", "--cpu-prof-dir=" + process.env.BENCH_PROFILE] : []),
+      "packages/node/dist/tronode.mjs",
+      "--port",
+      String(PORT),
+      "--quiet",
+      "--log-level",
+      "warn",
+      ...args,
+    ],
+    {
+      stdio: ["ignore", "ignore", "inherit"],
+    },
+  );
   for (;;) {
     try {
       const r = await post("/wallet/getnowblock", "");
@@ -91,17 +110,31 @@ async function load(path: string, bodies: string[], concurrency: number) {
   };
 }
 
-export async function runHttpBench(log: (line: string) => void = console.log): Promise<Record<string, number>> {
+export async function runHttpBench(
+  log: (line: string) => void = console.log,
+): Promise<Record<string, number>> {
   const results: Record<string, number> = {};
   const accountsFile = "/tmp/tronode-bench-accounts.json";
-  const { child, startupMs } = await startNode(["--accounts", "200", "--block-time", "3", "--max-pending", "20000", "--accounts-file", accountsFile]);
+  const { child, startupMs } = await startNode([
+    "--accounts",
+    "200",
+    "--block-time",
+    "3",
+    "--max-pending",
+    "20000",
+    "--accounts-file",
+    accountsFile,
+  ]);
   try {
     results["startup to first answered request (ms)"] = startupMs;
     await new Promise((r) => setTimeout(r, 2000));
     results["RSS at idle (MB)"] = rssMb(child.pid!);
 
-    const accounts = (JSON.parse(readFileSync(accountsFile, "utf8")) as { accounts: { address: string; privateKey: string }[] })
-      .accounts;
+    const accounts = (
+      JSON.parse(readFileSync(accountsFile, "utf8")) as {
+        accounts: { address: string; privateKey: string }[];
+      }
+    ).accounts;
     const getaccount = accounts.map((a) => JSON.stringify({ address: a.address, visible: true }));
     const bodies = Array.from({ length: 40_000 }, (_, i) => getaccount[i % getaccount.length]!);
     await load("/wallet/getaccount", bodies.slice(0, 2_000), 32);
@@ -147,7 +180,8 @@ export async function runHttpBench(log: (line: string) => void = console.log): P
       await new Promise((r) => setTimeout(r, 50));
     }
     results["broadcast transfers/s (accepted)"] = bc.perSecond;
-    results["broadcast transfers/s (confirmed in blocks)"] = (count - bc.failures) / ((performance.now() - start) / 1000);
+    results["broadcast transfers/s (confirmed in blocks)"] =
+      (count - bc.failures) / ((performance.now() - start) / 1000);
     results["broadcast failures"] = bc.failures;
   } finally {
     await stopNode(child);
@@ -157,9 +191,11 @@ export async function runHttpBench(log: (line: string) => void = console.log): P
 }
 
 import { addressFromBase58 } from "@tronode/engine";
+
 function decode58(a: string): Uint8Array {
   return addressFromBase58(a);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await runHttpBench();
+
 export { addressToBase58, bytesToHex };

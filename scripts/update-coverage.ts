@@ -12,4 +12,7 @@ if (start < 0 || end < start) {
   process.stderr.write("README.md has no coverage markers\n");
   process.exit(1);
 }
-await writeFile("README.md", `${readme.slice(0, start + BEGIN.length)}\n${routeCoverageMarkdown()}\n${readme.slice(end)}`);
+await writeFile(
+  "README.md",
+  `${readme.slice(0, start + BEGIN.length)}\n${routeCoverageMarkdown()}\n${readme.slice(end)}`,
+);

@@ -53,7 +53,9 @@ describe("a node with a LevelDB data directory", () => {
     const props = new ChainProperties(first.chain.committedView);
     const head = props.headNumber;
     const headId = props.headBlockId;
-    const balances = first.accounts.map((a) => first.chain.committedView.get(Tables.accounts, a.address)?.balance);
+    const balances = first.accounts.map(
+      (a) => first.chain.committedView.get(Tables.accounts, a.address)?.balance,
+    );
     expect(head).toBe(8n); // block 1 at start, 5 instamined transfers, 2 mined
     await first.stop();
 
@@ -62,9 +64,9 @@ describe("a node with a LevelDB data directory", () => {
       const after = new ChainProperties(second.chain.committedView);
       expect(after.headNumber).toBe(head);
       expect(after.headBlockId).toEqual(headId);
-      expect(second.accounts.map((a) => second.chain.committedView.get(Tables.accounts, a.address)?.balance)).toEqual(
-        balances,
-      );
+      expect(
+        second.accounts.map((a) => second.chain.committedView.get(Tables.accounts, a.address)?.balance),
+      ).toEqual(balances);
       const block = await second.wallet.getBlockByNum(3n, "head");
       expect(block?.transactions.length).toBe(1);
       // the chain goes on from there

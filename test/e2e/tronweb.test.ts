@@ -1,5 +1,5 @@
-import { createNode, type TronNode } from "@tronode/node";
 import { bytesToHex } from "@tronode/engine";
+import { createNode, type TronNode } from "@tronode/node";
 import { TronWeb } from "tronweb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
@@ -79,7 +79,10 @@ describe("TronWeb 6 against an in-process tronode", () => {
     const acct = await tronWeb.trx.getAccount(addresses[3]!);
     expect(hexToText(acct.account_name)).toBe("tronode-dev");
 
-    const id = await client(keys[3]!).transactionBuilder.setAccountId(Buffer.from("tronode-id-3").toString("hex"), addresses[3]);
+    const id = await client(keys[3]!).transactionBuilder.setAccountId(
+      Buffer.from("tronode-id-3").toString("hex"),
+      addresses[3],
+    );
     const r2 = await client(keys[3]!).trx.sendRawTransaction(await client(keys[3]!).trx.sign(id));
     expect(r2.result).toBe(true);
     const byId = await tronWeb.trx.getAccountById(Buffer.from("tronode-id-3").toString("hex"));
@@ -110,9 +113,13 @@ describe("TronWeb 6 against an in-process tronode", () => {
     const signed = await tronWeb.trx.sign(tx, keys[0]!, true, true);
     const bad = await tronWeb.trx.sendRawTransaction(signed);
     expect(bad.code).toBe("SIGERROR");
-    expect(hexToText(bad.message)).toMatch(/^Validate signature error: .* but it is not contained of permission\.$/);
+    expect(hexToText(bad.message)).toMatch(
+      /^Validate signature error: .* but it is not contained of permission\.$/,
+    );
 
-    const dup = await tronWeb.trx.sendRawTransaction(await tronWeb.trx.sign(await tronWeb.transactionBuilder.sendTrx(addresses[2]!, 3, addresses[0])));
+    const dup = await tronWeb.trx.sendRawTransaction(
+      await tronWeb.trx.sign(await tronWeb.transactionBuilder.sendTrx(addresses[2]!, 3, addresses[0])),
+    );
     expect(dup.result).toBe(true);
     const again = await tronWeb.trx.sendRawTransaction(dup.transaction);
     expect(again.code).toBe("DUP_TRANSACTION_ERROR");

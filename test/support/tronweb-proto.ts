@@ -28,7 +28,8 @@ const AnyClass: Jspb = requireFromTronweb("google-protobuf/google/protobuf/any_p
 /** TronWeb's registry of generated classes (namespace `protocol` flattened onto one object). */
 export const TronWebProto: Jspb = (globalThis as unknown as { TronWebProto: Jspb }).TronWebProto;
 
-export const tronwebTx = tronwebUtils.transaction;
+// biome-ignore lint/suspicious/noExplicitAny: TronWeb's transaction helpers, typed loosely on purpose
+export const tronwebTx: any = tronwebUtils.transaction;
 
 /** TronWeb's own class for a protobuf type name such as `protocol.SmartContract.ABI.Entry`. */
 export function tronwebClass(typeName: string): Jspb | undefined {

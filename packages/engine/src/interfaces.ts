@@ -3,6 +3,7 @@
  * wallet operations a node serves to its transports (HTTP, gRPC). The engine implements none of the
  * I/O behind them; packages/node composes the implementations.
  */
+import type { TransactionApprovedListResult, TransactionSignWeightResult } from "./chain/sign-weight.js";
 import type { ContractType } from "./protocol/contract-types.js";
 import type {
   Account,
@@ -12,8 +13,8 @@ import type {
   Witness,
 } from "./protocol/generated/protocol/core_pb.js";
 
-export type { StateView, ChangeSet, TableChanges } from "./state/state-view.js";
 export type { SignatureRecoverer } from "./crypto/signature.js";
+export type { ChangeSet, StateView, TableChanges } from "./state/state-view.js";
 
 /** Wall-clock time in ms, injected so the engine never reads the clock. */
 export interface Clock {
@@ -113,6 +114,16 @@ export interface WalletApi {
   /** Validates the contract with its actuator and returns the unsigned transaction. */
   createTransaction(type: ContractType, parameter: unknown, options?: BuildOptions): Promise<Transaction>;
   broadcastTransaction(tx: Transaction): Promise<BroadcastResult>;
+  // multi-signature (against the unconfirmed state)
+  /** getsignweight: the permission named by Permission_id and the weight of the signatures so far. */
+  getTransactionSignWeight(tx: Transaction): Promise<TransactionSignWeightResult>;
+  /** getapprovedlist: the signer of every signature, without any permission check. */
+  getTransactionApprovedList(tx: Transaction): Promise<TransactionApprovedListResult>;
+  /**
+   * addtransactionsign: appends the key's signature after java-tron's permission checks; failures
+   * throw TronodeError (PermissionException, …).
+   */
+  addTransactionSign(tx: Transaction, privateKey: Uint8Array): Promise<Transaction>;
   // chain
   getChainParameters(): Promise<ChainParameterEntry[]>;
   listWitnesses(scope: ReadScope): Promise<Witness[]>;

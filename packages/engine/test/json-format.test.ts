@@ -39,6 +39,7 @@ import {
 } from "../src/protocol/generated/protocol/core_pb.js";
 import {
   ADDRESS_FIELDS,
+  type JsonDecimal,
   NAME_FIELDS,
   parseJsonText,
   parseMessage,
@@ -792,15 +793,23 @@ describe("parseTransaction / printTransaction", () => {
 });
 
 describe("parseJsonText", () => {
-  it("parses like JSON.parse with exact big integers", () => {
-    expect(parseJsonText('{"a":[1,2.5,-3e2,"x\\u0041\\n"],"b":null,"c":true}')).toEqual({
-      a: [1, 2.5, -300, "xA\n"],
-      b: null,
-      c: true,
-    });
-    expect(
-      parseJsonText('[12345678901234567890, 1234567890123456, 1.2345678901234567e3, "12345678901234567"]'),
-    ).toEqual([12345678901234567890n, 1234567890123456, 1234.5678901234567, "12345678901234567"]);
+  it("parses like JSON.parse with exact big integers, keeping fraction/exponent literals as written", () => {
+    const parsed = parseJsonText('{"a":[1,2.5,-3e2,"x\\u0041\\n"],"b":null,"c":true}') as {
+      a: [number, JsonDecimal, JsonDecimal, string];
+    };
+    expect(parsed).toMatchObject({ b: null, c: true });
+    expect(parsed.a[0]).toBe(1);
+    expect([parsed.a[1].text, parsed.a[2].text, Number(parsed.a[2])]).toEqual(["2.5", "-3e2", -300]);
+    expect(parsed.a[3]).toBe("xA\n");
+    const mixed = parseJsonText(
+      '[12345678901234567890, 1234567890123456, 1.2345678901234567e3, "12345678901234567"]',
+    ) as [bigint, number, JsonDecimal, string];
+    expect([mixed[0], mixed[1], Number(mixed[2]), mixed[3]]).toEqual([
+      12345678901234567890n,
+      1234567890123456,
+      1234.5678901234567,
+      "12345678901234567",
+    ]);
     expect(parseJsonText("-9007199254740993")).toBe(-9007199254740993n);
   });
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 import { writeFile } from "node:fs/promises";
-import { Command, InvalidArgumentError } from "commander";
 import { addressToBase58, bytesToHex, TronodeError } from "@tronode/engine";
+import { Command, InvalidArgumentError } from "commander";
 import { applyConfigFile } from "./config/config-file.js";
 import { defaultNodeConfig, type NodeConfig } from "./config/node-config.js";
 import { createLogger } from "./logger.js";
@@ -20,7 +20,8 @@ function integer(name: string, min: number, max: number) {
 function decimal(name: string) {
   return (value: string): number => {
     const n = Number(value);
-    if (!Number.isFinite(n) || n < 0 || n > 60) throw new InvalidArgumentError(`${name} must be between 0 and 60`);
+    if (!Number.isFinite(n) || n < 0 || n > 60)
+      throw new InvalidArgumentError(`${name} must be between 0 and 60`);
     return n;
   };
 }
@@ -35,17 +36,34 @@ const program = new Command()
   .description("A TRON-compatible node: java-tron's HTTP API with TRE's development surface.")
   .option("-p, --port <port>", "HTTP port", integer("port", 0, 65535), 9090)
   .option("-H, --host <host>", "HTTP listen address", "127.0.0.1")
-  .option("--solidity-port <port>", "also serve /walletsolidity on this port (java-tron layout)", integer("port", 0, 65535))
+  .option(
+    "--solidity-port <port>",
+    "also serve /walletsolidity on this port (java-tron layout)",
+    integer("port", 0, 65535),
+  )
   .option("-d, --data-dir <dir>", "persist the chain in LevelDB in this directory (default: in memory)")
-  .option("-b, --block-time <seconds>", "seconds between blocks; 0 = a block per transaction", decimal("block time"), 3)
+  .option(
+    "-b, --block-time <seconds>",
+    "seconds between blocks; 0 = a block per transaction",
+    decimal("block time"),
+    3,
+  )
   .option("-a, --accounts <n>", "number of funded development accounts", integer("accounts", 0, 1000), 10)
   .option("--balance <trx>", "balance of each development account, in TRX", trxToSun)
   .option("-m, --mnemonic <words>", "mnemonic the development accounts derive from (m/44'/195'/0'/0/i)")
   .option("-c, --config <file>", "JSON config file (genesis, chain parameters, localwitness …)")
   .option("--accounts-file <file>", "write the development accounts (address, private key) to this JSON file")
-  .option("--max-pending <n>", "pending transactions accepted before SERVER_BUSY (java-tron's maxTransactionPendingSize)", integer("max pending", 1, 1_000_000), 2000)
+  .option(
+    "--max-pending <n>",
+    "pending transactions accepted before SERVER_BUSY (java-tron's maxTransactionPendingSize)",
+    integer("max pending", 1, 1_000_000),
+    2000,
+  )
   .option("--recovery <kind>", "signature recovery: auto, native or noble", "auto")
-  .option("--unsafe-key-operations", "serve key-handling operations (gettransactionsign, easytransfer …) on a non-loopback listener")
+  .option(
+    "--unsafe-key-operations",
+    "serve key-handling operations (gettransactionsign, easytransfer …) on a non-loopback listener",
+  )
   .option("-l, --log-level <level>", "trace, debug, info, warn, error or silent", "info")
   .option("-q, --quiet", "do not print the account table");
 
@@ -112,7 +130,10 @@ async function writeAccountsFile(node: TronNode, file: string): Promise<void> {
   const body = {
     mnemonic: node.config.mnemonic,
     hdPath: node.config.hdPath,
-    accounts: node.accounts.map((a) => ({ address: addressToBase58(a.address), privateKey: bytesToHex(a.privateKey) })),
+    accounts: node.accounts.map((a) => ({
+      address: addressToBase58(a.address),
+      privateKey: bytesToHex(a.privateKey),
+    })),
   };
   await writeFile(file, `${JSON.stringify(body, null, 2)}\n`, { mode: 0o600 });
 }

@@ -1,5 +1,4 @@
 import "reflect-metadata";
-import { container as rootContainer, type DependencyContainer } from "tsyringe";
 import {
   addressToBase58,
   type Clock,
@@ -12,9 +11,10 @@ import {
   Tables,
   TronodeError,
 } from "@tronode/engine";
-import { createChainStore, createLevelStorage, createMemoryStorage, type ChainStore } from "@tronode/storage";
 import { createBestRecoverer, createNativeRecoverer } from "@tronode/secp256k1-native";
+import { type ChainStore, createChainStore, createLevelStorage, createMemoryStorage } from "@tronode/storage";
 import { createHttpServer } from "@tronode/transport-http";
+import { type DependencyContainer, container as rootContainer } from "tsyringe";
 import { BlockProducer } from "./chain/block-producer.js";
 import { ChainService } from "./chain/chain-service.js";
 import { defaultNodeConfig, type NodeConfig, witnessAddressOf } from "./config/node-config.js";
@@ -86,7 +86,8 @@ export async function createNode(options: CreateNodeOptions = {}): Promise<TronN
   container.register("Clock", { useValue: clock });
   container.register("Recoverer", { useValue: chooseRecoverer(config.recovery, logger) });
 
-  const accounts = config.accounts > 0 ? deriveDevAccounts(config.mnemonic, config.accounts, config.hdPath) : [];
+  const accounts =
+    config.accounts > 0 ? deriveDevAccounts(config.mnemonic, config.accounts, config.hdPath) : [];
   const genesis = createGenesis(genesisOf(config, accounts));
   const kv = config.dataDir ? createLevelStorage({ directory: config.dataDir }) : createMemoryStorage();
   const store: ChainStore = await createChainStore({ kv, chainId: genesis.blockId });
@@ -145,7 +146,12 @@ export async function createNode(options: CreateNodeOptions = {}): Promise<TronN
   // prints without (both are 0): a fresh chain gets block 1 at once, whatever the block time.
   if (chain.properties.headNumber === 0n) await producer.mine(1);
   logger.info(
-    { url, dataDir: config.dataDir ?? "memory", witness: addressToBase58(witnessAddressOf(config)), blockTime: config.blockTime },
+    {
+      url,
+      dataDir: config.dataDir ?? "memory",
+      witness: addressToBase58(witnessAddressOf(config)),
+      blockTime: config.blockTime,
+    },
     "tronode started",
   );
 

@@ -9,6 +9,7 @@ export {
   BlockReqSchema,
   BytesMessageSchema,
   FASTJSON_EXCEPTION,
+  JsonDecimal,
   type JsonObject,
   type JsonValue,
   NULL_POINTER_EXCEPTION,
@@ -21,6 +22,10 @@ export {
   printMessage,
   printTransaction,
   stringifyJson,
+  TransactionApprovedList_Result_response_code,
+  TransactionApprovedListSchema,
   TransactionIdListSchema,
+  TransactionSignWeight_Result_response_code,
+  TransactionSignWeightSchema,
   WitnessListSchema,
 } from "@tronode/engine";

@@ -79,6 +79,18 @@ function createFastify(bodyLimit: number, logger: Logger, logRequests: boolean):
     logger: false,
     bodyLimit,
     return503OnClosing: true,
+    // A URL fastify cannot decode gets Jetty's 400 in java-tron's error shape, not fastify's body.
+    frameworkErrors: (_error, _request, reply) => {
+      void sendJson(reply, 400, { Error: "HTTP ERROR 400 Bad Request" });
+    },
+  });
+  // java-tron reads any body whose type is not exactly form-urlencoded as JSON; a Content-Type
+  // without a subtype ("", "foo") must not make fastify answer 415.
+  fastify.addHook("onRequest", (request, _reply, done) => {
+    const type = request.headers["content-type"];
+    if (type !== undefined && !type.includes("/"))
+      request.headers["content-type"] = "application/octet-stream";
+    done();
   });
   fastify.removeAllContentTypeParsers();
   fastify.addContentTypeParser("*", { parseAs: "string", bodyLimit }, (_request, body, done) =>

@@ -7,7 +7,13 @@
  * Integers beyond 2^53 stay exact (bigint). Invalid JSON fails as fastjson's JSONException.
  */
 import { TronodeError } from "@tronode/engine";
-import { FASTJSON_EXCEPTION, type JsonObject, type JsonValue, parseJsonText } from "./engine-protocol.js";
+import {
+  FASTJSON_EXCEPTION,
+  JsonDecimal,
+  type JsonObject,
+  type JsonValue,
+  parseJsonText,
+} from "./engine-protocol.js";
 import { TransportErrorCodes } from "./java-error-body.js";
 
 export const FORM_CONTENT_TYPE = "application/x-www-form-urlencoded";
@@ -30,20 +36,28 @@ function tryParseJson(text: string): JsonValue | undefined {
 }
 
 function expectObject(value: JsonValue): JsonObject {
-  if (value !== null && typeof value === "object" && !Array.isArray(value)) return value;
+  if (
+    value !== null &&
+    typeof value === "object" &&
+    !Array.isArray(value) &&
+    !(value instanceof JsonDecimal)
+  ) {
+    return value;
+  }
   throw new TronodeError(TransportErrorCodes.badRequest, "can not cast to JSONObject.", {
     javaClass: FASTJSON_EXCEPTION,
   });
 }
 
 function formFieldsToObject(text: string): JsonObject {
-  const fields: Record<string, string[]> = {};
+  // A Map, not an object: form keys such as __proto__ or constructor are plain data here.
+  const fields = new Map<string, string[]>();
   for (const [key, value] of new URLSearchParams(text)) {
-    const existing = fields[key];
-    if (existing === undefined) fields[key] = [value];
+    const existing = fields.get(key);
+    if (existing === undefined) fields.set(key, [value]);
     else existing.push(value);
   }
-  const out: JsonObject = {};
-  for (const [key, values] of Object.entries(fields)) out[key] = values.length === 1 ? values[0]! : values;
-  return out;
+  return Object.fromEntries(
+    [...fields].map(([key, values]) => [key, values.length === 1 ? values[0]! : values]),
+  ) as JsonObject;
 }

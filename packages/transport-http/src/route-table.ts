@@ -11,6 +11,7 @@ import { BROADCAST_ROUTES } from "./routes/broadcast-routes.js";
 import { BUILDER_ROUTES } from "./routes/builder-routes.js";
 import { CHAIN_ROUTES } from "./routes/chain-routes.js";
 import { KEY_OPERATION_ROUTES } from "./routes/key-operation-routes.js";
+import { MULTISIG_ROUTES } from "./routes/multisig-routes.js";
 import { NODE_ROUTES } from "./routes/node-routes.js";
 import { NOT_YET_ROUTES, UNSUPPORTED_ROUTES } from "./routes/not-yet-routes.js";
 import { PENDING_ROUTES } from "./routes/pending-routes.js";
@@ -22,6 +23,7 @@ export const ROUTE_TABLE: readonly RouteRow[] = Object.freeze([
   ...ACCOUNT_ROUTES,
   ...BUILDER_ROUTES,
   ...BROADCAST_ROUTES,
+  ...MULTISIG_ROUTES,
   ...CHAIN_ROUTES,
   ...NODE_ROUTES,
   ...PENDING_ROUTES,

@@ -16,7 +16,9 @@ export const JsonRpcErrorCodes = {
   internalError: -32603,
 } as const;
 
-const MAX_MINED_BLOCKS = 10_000;
+/** tre_mine's range, the same as DevControls'. */
+const MAX_MINED_BLOCKS = 1_000;
+const MAX_BLOCK_TIME_SECONDS = 60;
 const MINE_RESULT = "0x0";
 
 type JsonRpcId = string | number | null;
@@ -68,8 +70,8 @@ function readBlocksParam(params: unknown): number {
 function readSecondsParam(params: unknown): number {
   if (!Array.isArray(params) || params.length === 0) throw invalidParams("expected [seconds]");
   const seconds = toSafeNumber(params[0]);
-  if (seconds === undefined || !Number.isFinite(seconds) || seconds < 0) {
-    throw invalidParams("seconds must be a non-negative number");
+  if (seconds === undefined || !Number.isFinite(seconds) || seconds < 0 || seconds > MAX_BLOCK_TIME_SECONDS) {
+    throw invalidParams(`seconds must be a number from 0 to ${MAX_BLOCK_TIME_SECONDS}`);
   }
   return seconds;
 }

@@ -42,12 +42,15 @@ function effectiveMethod(method: string): HttpMethod | undefined {
   return undefined;
 }
 
-async function answerRow(
+/**
+ * Answers a method the row does not serve (405, or java-tron's empty 200 for GET on some POST-only
+ * servlets). Runs as an onRequest hook, before the body is read, as a servlet's doGet/doPost would.
+ */
+function answerUnservedMethod(
   row: RouteRow,
-  context: WalletRouteContext,
   request: FastifyRequest,
   reply: FastifyReply,
-): Promise<FastifyReply> {
+): FastifyReply | undefined {
   const method = effectiveMethod(request.method);
   if (method === undefined)
     return sendJson(reply, METHOD_NOT_ALLOWED_STATUS, methodNotAllowedBody(request.method));
@@ -55,6 +58,16 @@ async function answerRow(
     if (method === "GET" && row.getOnPost === "empty200") return sendEmpty(reply);
     return sendJson(reply, METHOD_NOT_ALLOWED_STATUS, methodNotAllowedBody(request.method));
   }
+  return undefined;
+}
+
+async function answerRow(
+  row: RouteRow,
+  context: WalletRouteContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<FastifyReply> {
+  const method = effectiveMethod(request.method)!;
   if (row.handlesKeys === true && !context.keyOperationsAllowed) {
     return sendJson(reply, UNAVAILABLE_STATUS, keyOperationRefusedBody(row.name));
   }
@@ -88,6 +101,7 @@ export function registerWalletRoutes(
       fastify.route({
         method: [...ROUTED_METHODS],
         url: path,
+        onRequest: async (request, reply) => answerUnservedMethod(row, request, reply),
         handler: (request, reply) => answerRow(row, context, request, reply),
       });
     }

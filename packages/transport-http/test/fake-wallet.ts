@@ -13,18 +13,25 @@ import {
   type BroadcastResult,
   type BuildOptions,
   blockId,
+  bytesEqual,
   CONTRACT_PARAMETER_SCHEMAS,
   ContractType,
+  createNobleRecoverer,
   type DevAccount,
   type DevApi,
   JavaExceptions,
+  Permission_PermissionType,
+  PermissionSchema,
   packContract,
   type ReadScope,
   signHash,
+  signTransaction,
   type Transaction,
+  type TransactionApprovedListResult,
   type TransactionInfo,
   TransactionInfoSchema,
   TransactionSchema,
+  type TransactionSignWeightResult,
   TronodeError,
   transactionId,
   type WalletApi,
@@ -41,10 +48,29 @@ export const WITNESS_KEY = keyOf(1);
 export const WITNESS = addressOfPrivateKey(WITNESS_KEY);
 export const ALICE_KEY = keyOf(2);
 export const ALICE = addressOfPrivateKey(ALICE_KEY);
-export const BOB = addressOfPrivateKey(keyOf(3));
+export const BOB_KEY = keyOf(3);
+export const BOB = addressOfPrivateKey(BOB_KEY);
 /** Above 2^53: must print exactly. */
 export const WITNESS_BALANCE = 99_000_000_000_000_001n;
 export const GENESIS_TIME = 1_700_000_000_000n;
+
+/**
+ * The fake's multi-signature permission (every transaction is weighed against it): Alice's active
+ * permission 2, keys Alice (weight 1) and Bob (weight 2), threshold 2.
+ */
+export const FAKE_PERMISSION = create(PermissionSchema, {
+  type: Permission_PermissionType.Active,
+  id: 2,
+  permissionName: "pair",
+  threshold: 2n,
+  operations: new Uint8Array(32).fill(0xff),
+  keys: [
+    { address: ALICE, weight: 1n },
+    { address: BOB, weight: 2n },
+  ],
+});
+
+const fakeRecoverer = createNobleRecoverer();
 
 function transferTx(
   from: Uint8Array,
@@ -94,6 +120,11 @@ export interface FakeWallet extends WalletApi {
     built?: Transaction;
   }[];
   readonly pending: Transaction[];
+  /** Transactions passed to getTransactionSignWeight / getTransactionApprovedList / addTransactionSign. */
+  readonly weighed: Transaction[];
+  /** Answers the next getTransactionSignWeight / getTransactionApprovedList call with this. */
+  signWeightAnswer?: TransactionSignWeightResult;
+  approvedListAnswer?: TransactionApprovedListResult;
   failNextWith?: unknown;
 }
 
@@ -139,6 +170,11 @@ export function createFakeWallet(): FakeWallet {
   const pending: Transaction[] = [];
   const broadcasts: Transaction[] = [];
   const builds: FakeWallet["builds"] = [];
+  const weighed: Transaction[] = [];
+  const signersOf = (tx: Transaction) =>
+    tx.signature.map((sig) => fakeRecoverer.recoverAddress(transactionId(tx), sig));
+  const weightOf = (address: Uint8Array) =>
+    FAKE_PERMISSION.keys.find((k) => bytesEqual(k.address, address))?.weight ?? 0n;
 
   const wallet: FakeWallet = {
     blocks,
@@ -146,6 +182,7 @@ export function createFakeWallet(): FakeWallet {
     broadcasts,
     builds,
     pending,
+    weighed,
     async getNowBlock(scope) {
       maybeFail();
       return head(scope);
@@ -269,6 +306,41 @@ export function createFakeWallet(): FakeWallet {
       }
       pending.push(tx);
       return { result: true, code: "SUCCESS", message: "", txId: transactionId(tx) };
+    },
+    async getTransactionSignWeight(tx) {
+      maybeFail();
+      weighed.push(tx);
+      const answer = wallet.signWeightAnswer;
+      wallet.signWeightAnswer = undefined;
+      if (answer !== undefined) return answer;
+      const approvedList = signersOf(tx);
+      const currentWeight = approvedList.reduce((sum, a) => sum + weightOf(a), 0n);
+      return {
+        permission: FAKE_PERMISSION,
+        approvedList,
+        currentWeight,
+        code: currentWeight >= FAKE_PERMISSION.threshold ? "ENOUGH_PERMISSION" : "NOT_ENOUGH_PERMISSION",
+      };
+    },
+    async getTransactionApprovedList(tx) {
+      maybeFail();
+      weighed.push(tx);
+      const answer = wallet.approvedListAnswer;
+      wallet.approvedListAnswer = undefined;
+      return answer ?? { approvedList: signersOf(tx), code: "SUCCESS" };
+    },
+    async addTransactionSign(tx, privateKey) {
+      weighed.push(tx);
+      const address = addressOfPrivateKey(privateKey);
+      if (signersOf(tx).some((a) => bytesEqual(a, address))) {
+        throw new TronodeError("PERMISSION_ERROR", "had signed!", { javaClass: JavaExceptions.permission });
+      }
+      if (weightOf(address) === 0n) {
+        throw new TronodeError("PERMISSION_ERROR", "it is not contained of permission.", {
+          javaClass: JavaExceptions.permission,
+        });
+      }
+      return signTransaction(tx, privateKey);
     },
     async getChainParameters() {
       return [

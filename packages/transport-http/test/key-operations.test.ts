@@ -136,9 +136,6 @@ describe("key operations on a loopback listener", () => {
 
   it("the not-yet key operations say when they arrive", async () => {
     const h = createHarness();
-    expect((await h.post("/wallet/addtransactionsign", {})).json.Error).toBe(
-      "class org.tron.core.exception.TronodeNotImplemented : addtransactionsign is not supported by tronode yet: it arrives with multi-signature support",
-    );
     expect((await h.post("/wallet/easytransferasset", {})).json.Error).toMatch(/TRC-10/);
   });
 });

@@ -1,7 +1,7 @@
 import { newAccount } from "../chain/accounts.js";
 import { adjustBalance, burnFee } from "../chain/fees.js";
-import { bytesToHex } from "../crypto/bytes.js";
 import { isValidAddress } from "../crypto/address.js";
+import { bytesToHex } from "../crypto/bytes.js";
 import { ContractType } from "../protocol/contract-types.js";
 import { AccountCreateContractSchema } from "../protocol/generated/protocol/contracts_pb.js";
 import { Tables } from "../state/tables.js";

@@ -31,7 +31,8 @@ export const setAccountIdActuator: Actuator<typeof SetAccountIdContractSchema> =
     const account = state.get(Tables.accounts, p.ownerAddress);
     if (!account) throw validateError("Account has not existed");
     if (account.accountId.length > 0) throw validateError("This account id already set");
-    if (state.get(Tables.accountIdIndex, accountIdIndexKey(p.accountId))) throw validateError("This id has existed");
+    if (state.get(Tables.accountIdIndex, accountIdIndexKey(p.accountId)))
+      throw validateError("This id has existed");
   },
 
   execute({ state }, p) {

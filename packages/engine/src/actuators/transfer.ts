@@ -1,8 +1,8 @@
 import { newAccount } from "../chain/accounts.js";
 import { addExact } from "../chain/arithmetic.js";
 import { adjustBalance, burnFee } from "../chain/fees.js";
-import { bytesEqual } from "../crypto/bytes.js";
 import { isValidAddress } from "../crypto/address.js";
+import { bytesEqual } from "../crypto/bytes.js";
 import { ContractType } from "../protocol/contract-types.js";
 import { TransferContractSchema } from "../protocol/generated/protocol/contracts_pb.js";
 import { AccountType } from "../protocol/generated/protocol/core_pb.js";
@@ -30,7 +30,8 @@ export const transferActuator: Actuator<typeof TransferContractSchema> = {
     if (!to) {
       fee += props.get("CREATE_NEW_ACCOUNT_FEE_IN_SYSTEM_CONTRACT");
     } else if (to.type === AccountType.Contract) {
-      if (props.isOn("FORBID_TRANSFER_TO_CONTRACT")) throw validateError("Cannot transfer TRX to a smartContract.");
+      if (props.isOn("FORBID_TRANSFER_TO_CONTRACT"))
+        throw validateError("Cannot transfer TRX to a smartContract.");
       // The contract store arrives with the TVM; until then no Contract-type account has a contract.
       if (props.isOn("ALLOW_TVM_COMPATIBLE_EVM")) {
         throw validateError("Account type is Contract, but it is not exist in contract store.");

@@ -22,7 +22,9 @@ export function newAccount(options: {
   });
   if (options.props.isOn("ALLOW_MULTI_SIGN")) {
     account.ownerPermission = defaultOwnerPermission(options.address);
-    account.activePermission = [defaultActivePermission(options.address, activeDefaultOperations(options.props))];
+    account.activePermission = [
+      defaultActivePermission(options.address, activeDefaultOperations(options.props)),
+    ];
   }
   return account;
 }

@@ -1,7 +1,7 @@
-import { blockHeaderRawBytes, encodeTransaction } from "../protocol/codec.js";
 import { bytesToInt64, int64ToBytes } from "../crypto/bytes.js";
 import { sha256 } from "../crypto/hash.js";
 import { type SignatureRecoverer, signHash } from "../crypto/signature.js";
+import { blockHeaderRawBytes, encodeTransaction } from "../protocol/codec.js";
 import type { Block, Transaction } from "../protocol/generated/protocol/core_pb.js";
 
 /** Block id: sha256(header raw) with its first 8 bytes replaced by the big-endian block number. */
@@ -43,10 +43,16 @@ export function signBlockHeader(block: Block, privateKey: Uint8Array): Uint8Arra
 }
 
 export function blockSigner(block: Block, recoverer: SignatureRecoverer): Uint8Array {
-  return recoverer.recoverAddress(sha256(blockHeaderRawBytes(block)), block.blockHeader?.witnessSignature ?? new Uint8Array());
+  return recoverer.recoverAddress(
+    sha256(blockHeaderRawBytes(block)),
+    block.blockHeader?.witnessSignature ?? new Uint8Array(),
+  );
 }
 
 /** TaPoS reference of a block: ref_block_bytes (low 2 bytes of the height) and ref_block_hash (id[8..16]). */
-export function blockReference(number: bigint, id: Uint8Array): { refBlockBytes: Uint8Array; refBlockHash: Uint8Array } {
+export function blockReference(
+  number: bigint,
+  id: Uint8Array,
+): { refBlockBytes: Uint8Array; refBlockHash: Uint8Array } {
   return { refBlockBytes: int64ToBytes(number).slice(6, 8), refBlockHash: id.slice(8, 16) };
 }

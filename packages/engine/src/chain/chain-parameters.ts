@@ -130,8 +130,10 @@ export const INTERNAL_PROPERTIES: Readonly<Record<string, bigint>> = {
 };
 
 /** 32-byte operation masks (bit t = contract type t, LSB first within each byte). */
-export const DEFAULT_ACTIVE_OPERATIONS_HEX = "7fff1fc0033e0000000000000000000000000000000000000000000000000000";
-export const DEFAULT_AVAILABLE_CONTRACT_TYPE_HEX = "7fff1fc0037e0000000000000000000000000000000000000000000000000000";
+export const DEFAULT_ACTIVE_OPERATIONS_HEX =
+  "7fff1fc0033e0000000000000000000000000000000000000000000000000000";
+export const DEFAULT_AVAILABLE_CONTRACT_TYPE_HEX =
+  "7fff1fc0037e0000000000000000000000000000000000000000000000000000";
 
 /** Contract types each enabling parameter adds to both masks (java-tron addSystemContractAndSetPermission). */
 export const PARAMETER_CONTRACT_TYPES: Readonly<Record<string, readonly number[]>> = {

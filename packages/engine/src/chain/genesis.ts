@@ -1,6 +1,6 @@
 import { create } from "@bufbuild/protobuf";
-import { utf8Encode } from "../crypto/bytes.js";
 import { isValidAddress } from "../crypto/address.js";
+import { utf8Encode } from "../crypto/bytes.js";
 import { TronodeError } from "../errors.js";
 import { packContract } from "../protocol/codec.js";
 import { ContractType } from "../protocol/contract-types.js";
@@ -53,7 +53,11 @@ const GENESIS_OWNER = utf8Encode("0x000000000000000000000");
  * Builds the genesis block and the initial state from a config; the same config always gives the
  * same block (and so the same chain id = genesis block id).
  */
-export function createGenesis(config: GenesisConfig): { block: Block; blockId: Uint8Array; changes: ChangeSet } {
+export function createGenesis(config: GenesisConfig): {
+  block: Block;
+  blockId: Uint8Array;
+  changes: ChangeSet;
+} {
   const state = new StateOverlay(EMPTY_VIEW);
   const props = new MutableChainProperties(state);
 
@@ -79,13 +83,18 @@ export function createGenesis(config: GenesisConfig): { block: Block; blockId: U
     create(TransactionSchema, {
       rawData: {
         contract: [
-          packContract(ContractType.TransferContract, { ownerAddress: GENESIS_OWNER, toAddress: a.address, amount: a.balance }),
+          packContract(ContractType.TransferContract, {
+            ownerAddress: GENESIS_OWNER,
+            toAddress: a.address,
+            amount: a.balance,
+          }),
         ],
       },
     }),
   );
   for (const a of config.accounts) {
-    if (!isValidAddress(a.address)) throw new TronodeError("INVALID_GENESIS", "genesis account address is invalid");
+    if (!isValidAddress(a.address))
+      throw new TronodeError("INVALID_GENESIS", "genesis account address is invalid");
     // java-tron's initAccount gives genesis accounts no permission fields; tronode deliberately gives
     // them the same default owner/active permissions as any new account (issue #4: "genesis and
     // admin-created accounts follow the same rule"), so Permission_id 2 works on development accounts.
@@ -97,10 +106,12 @@ export function createGenesis(config: GenesisConfig): { block: Block; blockId: U
     if (a.name === "Blackhole") props.setBytes("BLACKHOLE_ADDRESS", a.address);
   }
   for (const w of config.witnesses) {
-    if (!isValidAddress(w.address)) throw new TronodeError("INVALID_GENESIS", "genesis witness address is invalid");
+    if (!isValidAddress(w.address))
+      throw new TronodeError("INVALID_GENESIS", "genesis witness address is invalid");
     const existing = state.get(Tables.accounts, w.address);
     // Manager.initWitness: a missing witness account is an AssetIssue-type account with balance 0.
-    const account = existing ?? newAccount({ address: w.address, type: AccountType.AssetIssue, createTime: 0n, props });
+    const account =
+      existing ?? newAccount({ address: w.address, type: AccountType.AssetIssue, createTime: 0n, props });
     account.isWitness = true;
     state.put(Tables.accounts, w.address, account);
     state.put(

@@ -1,5 +1,9 @@
 import { create } from "@bufbuild/protobuf";
-import { type Permission, Permission_PermissionType, PermissionSchema } from "../protocol/generated/protocol/core_pb.js";
+import {
+  type Permission,
+  Permission_PermissionType,
+  PermissionSchema,
+} from "../protocol/generated/protocol/core_pb.js";
 import type { ChainProperties } from "../state/chain-properties.js";
 
 export const OWNER_PERMISSION_ID = 0;

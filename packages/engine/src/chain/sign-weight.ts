@@ -220,7 +220,7 @@ function signingKey(privateKey: Uint8Array): Uint8Array {
   let value = 0n;
   for (const b of privateKey) value = (value << 8n) | BigInt(b);
   if (value === 0n || value >= CURVE_ORDER) {
-    throw new TronodeError("INVALID_PRIVATE_KEY", "Invalid private key", {
+    throw new TronodeError("INVALID_PRIVATE_KEY", "Invalid private key.", {
       javaClass: JavaExceptions.illegalArgument,
     });
   }

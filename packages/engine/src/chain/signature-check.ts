@@ -1,10 +1,10 @@
+import { ACTUATORS } from "../actuators/registry.js";
 import { addressToBase58 } from "../crypto/address.js";
 import { bytesEqual, bytesToHex } from "../crypto/bytes.js";
-import { type SignatureRecoverer, SIGNATURE_LENGTH, signatureTooShort } from "../crypto/signature.js";
+import { SIGNATURE_LENGTH, type SignatureRecoverer, signatureTooShort } from "../crypto/signature.js";
 import { JavaExceptions, TronodeError } from "../errors.js";
 import { unpackContract } from "../protocol/codec.js";
 import { CONTRACT_PARAMETER_SCHEMAS } from "../protocol/contract-types.js";
-import { ACTUATORS } from "../actuators/registry.js";
 import {
   type Permission,
   Permission_PermissionType,
@@ -143,7 +143,8 @@ export function validateSignatures(
     const permission = permissionOf(view, props, owner, id, { defaultsForMissingAccount: true });
     if (!permission) throw signatureError("permission isn't exit");
     if (id !== 0) {
-      if (permission.type !== Permission_PermissionType.Active) throw signatureError("Permission type is error");
+      if (permission.type !== Permission_PermissionType.Active)
+        throw signatureError("Permission type is error");
       if (permission.operations.length !== 32) {
         throw signatureError(`operations size must 32, actual: ${permission.operations.length}`);
       }

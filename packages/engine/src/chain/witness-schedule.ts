@@ -21,7 +21,7 @@ export function activeWitnessAddresses(witnesses: readonly Witness[]): Uint8Arra
 
 export function packAddresses(addresses: readonly Uint8Array[]): Uint8Array {
   const out = new Uint8Array(addresses.length * 21);
-  addresses.forEach((a, i) => out.set(a, i * 21));
+  for (let i = 0; i < addresses.length; i++) out.set(addresses[i]!, i * 21);
   return out;
 }
 

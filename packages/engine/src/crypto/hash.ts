@@ -1,5 +1,5 @@
-import { keccak_256 } from "@noble/hashes/sha3.js";
 import { sha256 as nobleSha256 } from "@noble/hashes/sha2.js";
+import { keccak_256 } from "@noble/hashes/sha3.js";
 
 export function sha256(data: Uint8Array): Uint8Array {
   return nobleSha256(data);

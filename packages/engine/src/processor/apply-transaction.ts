@@ -13,15 +13,15 @@ import { burnFee } from "../chain/fees.js";
 import { contractOwner, validateSignatures } from "../chain/signature-check.js";
 import { addressToBase58 } from "../crypto/address.js";
 import { bytesEqual, bytesToHex } from "../crypto/bytes.js";
+import { sha256 } from "../crypto/hash.js";
 import type { SignatureRecoverer } from "../crypto/signature.js";
 import { JavaExceptions, TronodeError } from "../errors.js";
 import { encodeTransaction, rawDataBytes, transactionSizes, unpackContract } from "../protocol/codec.js";
-import { sha256 } from "../crypto/hash.js";
 import { contractTypeName } from "../protocol/contract-types.js";
 import {
   type Transaction,
-  Transaction_Result_contractResult,
   type Transaction_Result,
+  Transaction_Result_contractResult,
   Transaction_ResultSchema,
   type TransactionInfo,
   TransactionInfoSchema,
@@ -242,7 +242,10 @@ export function applyTransaction(
     throw rejection(ResponseCode.CONTRACT_VALIDATE_ERROR, "Contract validate error : No contract!");
   }
   if (!typeUrl.endsWith(`/${actuator.schema.typeName}`)) {
-    throw rejection(ResponseCode.CONTRACT_VALIDATE_ERROR, `Contract validate error : ${actuator.typeErrorMessage}`);
+    throw rejection(
+      ResponseCode.CONTRACT_VALIDATE_ERROR,
+      `Contract validate error : ${actuator.typeErrorMessage}`,
+    );
   }
   try {
     actuator.validate(ctx, param as never);
@@ -263,7 +266,9 @@ export function applyTransaction(
   }
 
   const ret: Transaction_Result = create(Transaction_ResultSchema, {
-    contractRet: vmEnabled ? Transaction_Result_contractResult.SUCCESS : Transaction_Result_contractResult.DEFAULT,
+    contractRet: vmEnabled
+      ? Transaction_Result_contractResult.SUCCESS
+      : Transaction_Result_contractResult.DEFAULT,
   });
   const stored: Transaction = vmEnabled ? { ...tx, ret: [ret] } : tx;
   const totalFee = result.fee + netBill.netFee + multiSignFee + memoFee;
@@ -280,7 +285,12 @@ export function applyTransaction(
   return { txId, transaction: stored, info, changes: state.changes() };
 }
 
-function chargeFee(state: StateOverlay, props: MutableChainProperties, address: Uint8Array, fee: bigint): void {
+function chargeFee(
+  state: StateOverlay,
+  props: MutableChainProperties,
+  address: Uint8Array,
+  fee: bigint,
+): void {
   const account = cloneAccount(state.get(Tables.accounts, address)!);
   account.balance -= fee;
   state.put(Tables.accounts, address, account);
@@ -288,7 +298,8 @@ function chargeFee(state: StateOverlay, props: MutableChainProperties, address: 
 }
 
 function bandwidthRejection(e: unknown): TronodeError {
-  if (!(e instanceof TronodeError)) return rejection(ResponseCode.OTHER_ERROR, `Error: ${(e as Error).message}`, e);
+  if (!(e instanceof TronodeError))
+    return rejection(ResponseCode.OTHER_ERROR, `Error: ${(e as Error).message}`, e);
   switch (e.code) {
     case "CONTRACT_VALIDATE_ERROR":
       return rejection(ResponseCode.CONTRACT_VALIDATE_ERROR, `Contract validate error : ${e.message}`, e);

@@ -1,15 +1,26 @@
 import { clone, create } from "@bufbuild/protobuf";
 import { cloneAccount } from "../chain/accounts.js";
 import { addExact } from "../chain/arithmetic.js";
-import { blockId, blockReference, blockSigner, signBlockHeader, transactionTrieRoot } from "../chain/block-id.js";
+import {
+  blockId,
+  blockReference,
+  blockSigner,
+  signBlockHeader,
+  transactionTrieRoot,
+} from "../chain/block-id.js";
 import { BLOCK_SIZE, BLOCK_VERSION, SOLIDIFIED_THRESHOLD } from "../chain/constants.js";
 import { absoluteSlot } from "../chain/slots.js";
 import { unpackAddresses } from "../chain/witness-schedule.js";
-import { addressOfPrivateKey, type SignatureRecoverer } from "../crypto/signature.js";
 import { bytesEqual, bytesToHex } from "../crypto/bytes.js";
+import { addressOfPrivateKey, type SignatureRecoverer } from "../crypto/signature.js";
 import { JavaExceptions, TronodeError } from "../errors.js";
 import { encodeTransaction } from "../protocol/codec.js";
-import { type Block, BlockSchema, type Transaction, WitnessSchema } from "../protocol/generated/protocol/core_pb.js";
+import {
+  type Block,
+  BlockSchema,
+  type Transaction,
+  WitnessSchema,
+} from "../protocol/generated/protocol/core_pb.js";
 import { MutableChainProperties } from "../state/chain-properties.js";
 import { StateOverlay } from "../state/state-overlay.js";
 import type { ChangeSet, StateView } from "../state/state-view.js";
@@ -112,7 +123,10 @@ export function applyBlock(view: StateView, input: Block, recoverer: SignatureRe
     throw blockError(`block number ${raw.number} does not follow head ${props.headNumber}`);
   }
   if (!bytesEqual(raw.parentHash, props.headBlockId)) throw blockError("block parent is not the head block");
-  if (props.headNumber > 0n && absoluteSlot(props, raw.timestamp) <= absoluteSlot(props, props.headTimestamp)) {
+  if (
+    props.headNumber > 0n &&
+    absoluteSlot(props, raw.timestamp) <= absoluteSlot(props, props.headTimestamp)
+  ) {
     throw blockError("block slot is not after the head block's slot");
   }
   const witness = state.get(Tables.witnesses, raw.witnessAddress);
@@ -180,7 +194,10 @@ function finishBlock(
   const nextMaintenance = props.get("NEXT_MAINTENANCE_TIME");
   if (raw.timestamp >= nextMaintenance) {
     const interval = props.get("MAINTENANCE_TIME_INTERVAL");
-    props.set("NEXT_MAINTENANCE_TIME", nextMaintenance + ((raw.timestamp - nextMaintenance) / interval + 1n) * interval);
+    props.set(
+      "NEXT_MAINTENANCE_TIME",
+      nextMaintenance + ((raw.timestamp - nextMaintenance) / interval + 1n) * interval,
+    );
     props.set("STATE_FLAG", 1n);
   } else {
     props.set("STATE_FLAG", 0n);

@@ -1,9 +1,14 @@
-import { create, fromBinary, type MessageInitShape, toBinary } from "@bufbuild/protobuf";
 import type { DescMessage, MessageShape } from "@bufbuild/protobuf";
+import { create, fromBinary, type MessageInitShape, toBinary } from "@bufbuild/protobuf";
 import { AnySchema } from "@bufbuild/protobuf/wkt";
-import { TronodeError } from "../errors.js";
 import { sha256 } from "../crypto/hash.js";
-import { CONTRACT_PARAMETER_SCHEMAS, type ContractType, contractTypeName, typeUrlOf } from "./contract-types.js";
+import { TronodeError } from "../errors.js";
+import {
+  CONTRACT_PARAMETER_SCHEMAS,
+  type ContractType,
+  contractTypeName,
+  typeUrlOf,
+} from "./contract-types.js";
 import {
   type Block,
   BlockHeader_rawSchema,
@@ -23,10 +28,14 @@ export function decode<Desc extends DescMessage>(schema: Desc, bytes: Uint8Array
   try {
     return fromBinary(schema, bytes);
   } catch (cause) {
-    throw new TronodeError("PROTOBUF_DECODE", `failed to decode ${schema.typeName}: ${(cause as Error).message}`, {
-      javaClass: "com.google.protobuf.InvalidProtocolBufferException",
-      cause,
-    });
+    throw new TronodeError(
+      "PROTOBUF_DECODE",
+      `failed to decode ${schema.typeName}: ${(cause as Error).message}`,
+      {
+        javaClass: "com.google.protobuf.InvalidProtocolBufferException",
+        cause,
+      },
+    );
   }
 }
 
@@ -85,7 +94,11 @@ export function packContract<Desc extends DescMessage>(
   permissionId = 0,
 ): MessageShape<typeof Transaction_ContractSchema> {
   const schema = CONTRACT_PARAMETER_SCHEMAS.get(type);
-  if (!schema) throw new TronodeError("UNSUPPORTED_CONTRACT", `contract type ${contractTypeName(type)} has no parameter`);
+  if (!schema)
+    throw new TronodeError(
+      "UNSUPPORTED_CONTRACT",
+      `contract type ${contractTypeName(type)} has no parameter`,
+    );
   const value = toBinary(schema, create(schema, parameter as never));
   return create(Transaction_ContractSchema, {
     type,
@@ -102,7 +115,11 @@ export function unpackContract(contract: MessageShape<typeof Transaction_Contrac
   value: any;
 } {
   const schema = CONTRACT_PARAMETER_SCHEMAS.get(contract.type);
-  if (!schema) throw new TronodeError("UNSUPPORTED_CONTRACT", `contract type ${contractTypeName(contract.type)} is not supported`);
+  if (!schema)
+    throw new TronodeError(
+      "UNSUPPORTED_CONTRACT",
+      `contract type ${contractTypeName(contract.type)} is not supported`,
+    );
   const bytes = contract.parameter?.value ?? new Uint8Array();
   return { type: contract.type, schema, value: decode(schema, bytes) };
 }

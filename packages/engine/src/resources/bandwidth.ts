@@ -3,8 +3,8 @@ import { burnFee } from "../chain/fees.js";
 import { addressToBase58 } from "../crypto/address.js";
 import { JavaExceptions, TronodeError } from "../errors.js";
 import { ContractType } from "../protocol/contract-types.js";
-import type { Account } from "../protocol/generated/protocol/core_pb.js";
 import { ResourceCode } from "../protocol/generated/protocol/common_pb.js";
+import type { Account } from "../protocol/generated/protocol/core_pb.js";
 import type { ChainProperties, MutableChainProperties } from "../state/chain-properties.js";
 import type { StateOverlay } from "../state/state-overlay.js";
 import { Tables } from "../state/tables.js";
@@ -33,7 +33,9 @@ export function accountNetLimit(props: ChainProperties, account: Account): bigin
   const totalLimit = props.get("TOTAL_NET_LIMIT");
   if (totalWeight <= 0n) return 0n;
   if (props.get("UNFREEZE_DELAY_DAYS") > 0n) {
-    return BigInt(Math.trunc((Number(frozen) / Number(PRECISION)) * (Number(totalLimit) / Number(totalWeight))));
+    return BigInt(
+      Math.trunc((Number(frozen) / Number(PRECISION)) * (Number(totalLimit) / Number(totalWeight))),
+    );
   }
   if (frozen < PRECISION) return 0n;
   return BigInt(Math.trunc(Number(frozen / PRECISION) * (Number(totalLimit) / Number(totalWeight))));

@@ -1,10 +1,10 @@
-import { hexToBytes } from "../crypto/bytes.js";
 import {
   CHAIN_PARAMETERS,
   DEFAULT_ACTIVE_OPERATIONS_HEX,
   DEFAULT_AVAILABLE_CONTRACT_TYPE_HEX,
   INTERNAL_PROPERTIES,
 } from "../chain/chain-parameters.js";
+import { hexToBytes } from "../crypto/bytes.js";
 import type { StateOverlay } from "./state-overlay.js";
 import type { StateView } from "./state-view.js";
 import { Tables } from "./tables.js";

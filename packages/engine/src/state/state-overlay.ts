@@ -1,5 +1,5 @@
-import type { Table } from "./table.js";
 import type { ChangeSet, StateView, TableChanges } from "./state-view.js";
+import type { Table } from "./table.js";
 
 /**
  * Copy-on-write layer over a StateView: reads fall through to the parent, writes stay here until

@@ -74,12 +74,15 @@ export class BlockProducer {
     const interval = this.blockTimeMs < BLOCK_PRODUCED_INTERVAL ? BLOCK_PRODUCED_INTERVAL : this.blockTimeMs;
     const now = this.options.clock.now();
     const next = (now / interval + 1n) * interval;
-    this.timer = setTimeout(() => {
-      this.timer = undefined;
-      this.enqueue(() => (next > this.options.chain.properties.headTimestamp ? next : undefined))
-        .catch((e) => this.options.logger.error({ err: (e as Error).message }, "block production failed"))
-        .finally(() => this.schedule());
-    }, Number(next - now));
+    this.timer = setTimeout(
+      () => {
+        this.timer = undefined;
+        this.enqueue(() => (next > this.options.chain.properties.headTimestamp ? next : undefined))
+          .catch((e) => this.options.logger.error({ err: (e as Error).message }, "block production failed"))
+          .finally(() => this.schedule());
+      },
+      Number(next - now),
+    );
   }
 
   /** Produces one block at the timestamp `when` picks (undefined = skip), after any block in hand. */

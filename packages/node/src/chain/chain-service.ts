@@ -4,15 +4,15 @@ import {
   ChainProperties,
   type ChangeSet,
   type Logger,
-  produceBlock,
   type ProducedBlock,
+  produceBlock,
+  ResponseCode,
   type SignatureRecoverer,
   StateOverlay,
   type StateView,
   type Transaction,
-  TronodeError,
   type TransactionOutcome,
-  ResponseCode,
+  TronodeError,
 } from "@tronode/engine";
 import type { ChainStore } from "@tronode/storage";
 import { SerialQueue } from "./serial-queue.js";
@@ -96,7 +96,10 @@ export class ChainService {
       if (this.pending.size >= (this.options.maxPendingSize ?? 2000)) {
         throw new TronodeError(ResponseCode.SERVER_BUSY, "Server busy.");
       }
-      const outcome = applyTransaction(this.pendingState, tx, { mode: "push", recoverer: this.options.recoverer });
+      const outcome = applyTransaction(this.pendingState, tx, {
+        mode: "push",
+        recoverer: this.options.recoverer,
+      });
       const id = bytesToHex(outcome.txId);
       this.pendingState.merge(outcome.changes);
       this.pending.set(id, { tx: outcome.transaction, outcome });

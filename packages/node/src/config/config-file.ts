@@ -20,7 +20,9 @@ export async function applyConfigFile(base: NodeConfig, path: string): Promise<N
     ...base.genesis,
     ...(g.timestamp !== undefined ? { timestamp: toBigInt(g.timestamp, "genesis.timestamp") } : {}),
     ...(typeof g.parentHash === "string" ? { parentHash: hexToBytes(g.parentHash) } : {}),
-    ...(g.witnessBalance !== undefined ? { witnessBalance: toBigInt(g.witnessBalance, "genesis.witnessBalance") } : {}),
+    ...(g.witnessBalance !== undefined
+      ? { witnessBalance: toBigInt(g.witnessBalance, "genesis.witnessBalance") }
+      : {}),
     ...(Array.isArray(g.accounts)
       ? {
           accounts: [
@@ -48,7 +50,9 @@ export async function applyConfigFile(base: NodeConfig, path: string): Promise<N
     ...(typeof json.blockTime === "number" ? { blockTime: json.blockTime } : {}),
     ...(typeof json.dataDir === "string" ? { dataDir: json.dataDir } : {}),
     ...(typeof json.accounts === "number" ? { accounts: json.accounts } : {}),
-    ...(json.accountBalance !== undefined ? { accountBalance: toBigInt(json.accountBalance, "accountBalance") } : {}),
+    ...(json.accountBalance !== undefined
+      ? { accountBalance: toBigInt(json.accountBalance, "accountBalance") }
+      : {}),
     ...(typeof json.mnemonic === "string" ? { mnemonic: json.mnemonic } : {}),
     ...(localwitness.length > 0 ? { witnessPrivateKey: hexToBytes(String(localwitness[0])) } : {}),
     ...(typeof json.localWitnessAccountAddress === "string" && json.localWitnessAccountAddress !== ""

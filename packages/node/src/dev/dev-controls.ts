@@ -1,15 +1,15 @@
 import { randomBytes } from "node:crypto";
 import {
+  addExact,
+  addressOfPrivateKey,
   ChainProperties,
+  cloneAccount,
   type DevAccount,
   type DevApi,
   newAccount,
   randomPrivateKey,
-  addressOfPrivateKey,
   Tables,
   TronodeError,
-  cloneAccount,
-  addExact,
 } from "@tronode/engine";
 import type { BlockProducer } from "../chain/block-producer.js";
 import type { ChainService } from "../chain/chain-service.js";

@@ -1,13 +1,13 @@
+import { create } from "@bufbuild/protobuf";
 import {
   type Account,
+  Account_FreezeV2Schema,
   accountNetLimit,
   BLOCK_PRODUCED_INTERVAL,
   type ChainProperties,
   increaseUsage,
   ResourceCode,
 } from "@tronode/engine";
-import { create } from "@bufbuild/protobuf";
-import { Account_FreezeV2Schema } from "@tronode/engine";
 
 /**
  * The account as java-tron's Wallet.getAccount returns it: usage decayed to the head slot, the

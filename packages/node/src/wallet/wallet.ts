@@ -1,27 +1,29 @@
 import { create } from "@bufbuild/protobuf";
 import {
+  ACTUATORS,
   type Account,
   type AccountNetFigures,
+  type AccountResourceFigures,
   accountIdIndexKey,
   accountNetReport,
-  type AccountResourceFigures,
-  ACTUATORS,
+  addTransactionSign,
   type Block,
-  blockId,
-  blockReference,
   type BroadcastResult,
   type BuildOptions,
+  blockId,
+  blockReference,
+  bytesEqual,
   CHAIN_PARAMETERS,
+  type ChainParameterEntry,
   ChainProperties,
   type Clock,
+  CONTRACT_PARAMETER_SCHEMAS,
   type ContractType,
   contractTypeName,
-  CONTRACT_PARAMETER_SCHEMAS,
-  type ChainParameterEntry,
   MutableChainProperties,
   type NodeInfoSummary,
-  packContract,
   PENDING_BLOCK_NUMBER,
+  packContract,
   type ReadScope,
   ResourceCode,
   StateOverlay,
@@ -29,21 +31,19 @@ import {
   Tables,
   TRANSACTION_DEFAULT_EXPIRATION_TIME,
   type Transaction,
+  type TransactionApprovedListResult,
   type TransactionInfo,
   TransactionSchema,
+  type TransactionSignWeightResult,
   TronodeError,
+  transactionApprovedList,
+  transactionId,
+  transactionSignWeight,
+  unpackContract,
   utf8Decode,
   validateError,
   type WalletApi,
   type Witness,
-  transactionId,
-  unpackContract,
-  bytesEqual,
-  addTransactionSign,
-  transactionApprovedList,
-  type TransactionApprovedListResult,
-  transactionSignWeight,
-  type TransactionSignWeightResult,
 } from "@tronode/engine";
 import type { ChainService } from "../chain/chain-service.js";
 import { accountAsReported } from "./account-report.js";
@@ -140,7 +140,7 @@ export class Wallet implements WalletApi {
 
   async getTransactionCountByBlockNum(num: bigint, scope: ReadScope): Promise<number> {
     const block = await this.getBlockByNum(num, scope);
-    return block ? block.transactions.length : -1;
+    return block ? block.transactions.length : 0;
   }
 
   async getTransactionInfoByBlockNum(num: bigint, scope: ReadScope): Promise<TransactionInfo[]> {
@@ -193,7 +193,11 @@ export class Wallet implements WalletApi {
     };
   }
 
-  async createTransaction(type: ContractType, parameter: unknown, options: BuildOptions = {}): Promise<Transaction> {
+  async createTransaction(
+    type: ContractType,
+    parameter: unknown,
+    options: BuildOptions = {},
+  ): Promise<Transaction> {
     const actuator = ACTUATORS.get(type);
     const schema = CONTRACT_PARAMETER_SCHEMAS.get(type);
     if (!actuator || !schema) {

@@ -1,9 +1,14 @@
 /**
  * The transaction builders served so far. GET answers follow java-tron (§3.5): createaccount has no
  * doGet (405); the others override doGet with an empty method (200, empty body).
+ *
+ * accountpermissionupdate takes the AccountPermissionUpdateContract JSON (`owner_address`, `owner`,
+ * `witness`, `actives`): each Permission's `type` is an enum name ("Owner", "Active"; an all-lowercase
+ * name is capitalised) or number, `operations` is hex, `keys` are `{address, weight}`.
  */
 import {
   AccountCreateContractSchema,
+  AccountPermissionUpdateContractSchema,
   AccountUpdateContractSchema,
   ContractType,
   SetAccountIdContractSchema,
@@ -36,6 +41,12 @@ export const BUILDER_ROUTES: readonly RouteRow[] = [
     name: "setaccountid",
     contractType: ContractType.SetAccountIdContract,
     contractSchema: SetAccountIdContractSchema,
+    getOnPost: "empty200",
+  }),
+  builderRoute({
+    name: "accountpermissionupdate",
+    contractType: ContractType.AccountPermissionUpdateContract,
+    contractSchema: AccountPermissionUpdateContractSchema,
     getOnPost: "empty200",
   }),
 ];

@@ -1,7 +1,7 @@
 /**
  * Operations that take or return private keys / pass phrases (java-tron removed them in 4.7.2; the
- * product spec still lists them): generateaddress, createaddress, gettransactionsign, easytransfer,
- * easytransferbyprivate — served — and addtransactionsign, easytransferasset,
+ * product spec still lists them): generateaddress, createaddress, gettransactionsign,
+ * addtransactionsign, easytransfer, easytransferbyprivate — served — and easytransferasset,
  * easytransferassetbyprivate — registered, not served yet. All rows are `handlesKeys`: the server
  * answers them only on a loopback listener or with `allowKeyOperations: true`.
  *
@@ -10,7 +10,14 @@
  * - createaddress: private key = sha256(pass phrase) (`Wallet.pass2Key`) →
  *   `{"base58checkAddress":<b58>,"value":<hex>}`; with visible the pass phrase is text, else hex;
  * - gettransactionsign: `{transaction, privateKey}` → the transaction with the signature over its
- *   txID appended (no permission check), printed like a built transaction;
+ *   txID appended (no permission check; the engine's `signTransaction`), printed like a built
+ *   transaction;
+ * - addtransactionsign: the same body → the signature appended after java-tron's `addSign` checks
+ *   against the unconfirmed state (owner account, permission named by Permission_id, its type and
+ *   operations, the signatures so far, the key belongs to the permission and has not signed yet);
+ *   failures answer `{"Error":"class <exception> : <message>"}`;
+ * - both sign endpoints take `visible` from the body, else from `transaction.visible`
+ *   (`Util.getVisibleOnlyForSign`);
  * - easytransfer / easytransferbyprivate: build a TransferContract from the key's address, sign it,
  *   broadcast it → `{"transaction":{…},"result":<Return>}`; a build-time validation failure answers
  *   `{"result":{"code":"CONTRACT_VALIDATE_ERROR","message":…}}`.
@@ -25,11 +32,10 @@ import {
   JavaExceptions,
   randomPrivateKey,
   sha256,
-  signHash,
+  signTransaction,
   type Transaction,
   TransferContractSchema,
   TronodeError,
-  transactionId,
   utf8Encode,
   type WalletApi,
 } from "@tronode/engine";
@@ -69,12 +75,6 @@ function addressOfKey(privateKey: Uint8Array): Uint8Array {
   } catch {
     throw invalidPrivateKey();
   }
-}
-
-function appendSignature(tx: Transaction, privateKey: Uint8Array): Transaction {
-  addressOfKey(privateKey);
-  const signature = signHash(transactionId(tx), privateKey);
-  return { ...tx, signature: [...tx.signature, signature] };
 }
 
 /** Hex through java-tron's JsonFormat merge of a `bytes` field (failures as ParseException). */
@@ -152,6 +152,16 @@ function readSignInput(request: WalletRequest): SignInput {
   return { transaction, privateKey: hexBytesOf(body.privateKey), visible };
 }
 
+interface SignResult {
+  readonly transaction: Transaction;
+  /** The sign endpoints print with their own `visible` (body, else transaction), not the body's alone. */
+  readonly visible: boolean;
+}
+
+function printSignResult(result: SignResult): JsonValue {
+  return printBuiltTransaction(result.transaction, result.visible);
+}
+
 const getTransactionSign = defineRoute({
   name: "gettransactionsign",
   paths: walletPaths("gettransactionsign"),
@@ -161,12 +171,27 @@ const getTransactionSign = defineRoute({
   availability: "served",
   handlesKeys: true,
   read: readSignInput,
-  handle: async (_api, input: SignInput) => ({
-    transaction: appendSignature(input.transaction, input.privateKey),
+  handle: async (_api, input: SignInput): Promise<SignResult> => ({
+    transaction: signTransaction(input.transaction, input.privateKey),
     visible: input.visible,
   }),
-  print: (result: { transaction: Transaction; visible: boolean }) =>
-    printBuiltTransaction(result.transaction, result.visible),
+  print: printSignResult,
+});
+
+const addTransactionSign = defineRoute({
+  name: "addtransactionsign",
+  paths: walletPaths("addtransactionsign"),
+  methods: ["POST"],
+  getOnPost: "empty200",
+  visibleFrom: "body",
+  availability: "served",
+  handlesKeys: true,
+  read: readSignInput,
+  handle: async (api, input: SignInput): Promise<SignResult> => ({
+    transaction: await api.addTransactionSign(input.transaction, input.privateKey),
+    visible: input.visible,
+  }),
+  print: printSignResult,
 });
 
 interface EasyTransferInput {
@@ -211,7 +236,7 @@ async function easyTransfer(api: WalletApi, input: EasyTransferInput): Promise<E
     }
     throw error;
   }
-  const transaction = appendSignature(built, input.privateKey);
+  const transaction = signTransaction(built, input.privateKey);
   return { transaction, result: await api.broadcastTransaction(transaction) };
 }
 
@@ -296,12 +321,9 @@ export const KEY_OPERATION_ROUTES: readonly RouteRow[] = [
   generateAddress,
   createAddress,
   getTransactionSign,
+  addTransactionSign,
   easyTransferRow,
   easyTransferByPrivate,
-  notYetKeyOperation(
-    "addtransactionsign",
-    "addtransactionsign is not supported by tronode yet: it arrives with multi-signature support",
-  ),
   notYetKeyOperation(
     "easytransferasset",
     "easytransferasset is not supported by tronode yet: it arrives with TRC-10 asset support",

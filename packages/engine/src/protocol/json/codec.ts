@@ -27,7 +27,7 @@ import {
   utf8DecodeStrict,
   utf8EncodeJava,
 } from "./bytes.js";
-import { columnOf, JSON_PARSE_ERROR, type JsonObject, type JsonValue } from "./json-text.js";
+import { columnOf, JSON_PARSE_ERROR, JsonDecimal, type JsonObject, type JsonValue } from "./json-text.js";
 import { protocolRegistry } from "./registry.js";
 import { ALWAYS_PRINT_DEFAULTS, BytesMode, bytesModeOf } from "./visible-fields.js";
 
@@ -789,6 +789,7 @@ function parseScalar(f: FieldInfo, v: unknown, ctx: ParseCtx): unknown {
     case ScalarType.DOUBLE:
       if (typeof v === "number") return v;
       if (typeof v === "bigint") return Number(v);
+      if (v instanceof JsonDecimal) return Number(v.text);
       return fail(`Couldn't parse number: For input string: "${tokenText(v)}"`);
     default: {
       const ic = f.intClass;
@@ -811,6 +812,7 @@ function parseBytes(mode: BytesMode, v: unknown, ctx: ParseCtx): Uint8Array {
 
 /** The text java-tron's tokenizer would have handed to Long.parseLong for this value. */
 function tokenText(v: unknown): string {
+  if (v instanceof JsonDecimal) return v.text;
   switch (typeof v) {
     case "string":
       return `"${v}"`;

@@ -13,6 +13,7 @@ export {
 export {
   FASTJSON_EXCEPTION,
   JSON_PARSE_ERROR,
+  JsonDecimal,
   type JsonObject,
   type JsonValue,
   parseJsonText,

@@ -2,7 +2,28 @@ import { bytesToHex } from "@noble/hashes/utils.js";
 import { TronodeError } from "../../errors.js";
 
 /** A JSON value as produced/consumed by this codec. Integers beyond 2^53 may be `bigint`. */
-export type JsonValue = null | boolean | number | bigint | string | JsonValue[] | JsonObject;
+export type JsonValue = null | boolean | number | bigint | string | JsonDecimal | JsonValue[] | JsonObject;
+
+/**
+ * A number literal with a fraction or an exponent (`1.0`, `1e2`), kept as written: java-tron's
+ * tokenizer refuses such a literal for an integer field ("Couldn't parse integer"), which a parsed
+ * JavaScript number (1.0 === 1) could not tell.
+ */
+export class JsonDecimal {
+  constructor(readonly text: string) {}
+  toString(): string {
+    return this.text;
+  }
+  valueOf(): number {
+    return Number(this.text);
+  }
+  toJSON(): number {
+    return Number(this.text);
+  }
+}
+
+/** A number literal with a fraction or an exponent somewhere in the text (strings included). */
+const MAYBE_DECIMAL = /\d[.eE]/;
 export interface JsonObject {
   [key: string]: JsonValue;
 }
@@ -24,7 +45,8 @@ const MAYBE_BIG_INT = /\d{16}/;
  * unquoted keys, comments — are not accepted). Empty text is an error (fastjson would return null).
  */
 export function parseJsonText(text: string): JsonValue {
-  if (!MAYBE_BIG_INT.test(text)) {
+  checkNestingDepth(text);
+  if (!MAYBE_BIG_INT.test(text) && !MAYBE_DECIMAL.test(text)) {
     try {
       return JSON.parse(text) as JsonValue;
     } catch {
@@ -32,6 +54,35 @@ export function parseJsonText(text: string): JsonValue {
     }
   }
   return new LosslessParser(text).parseDocument();
+}
+
+/** fastjson refuses documents nested deeper than 512 levels; so do we, before any recursion. */
+export const MAX_JSON_DEPTH = 512;
+
+function checkNestingDepth(text: string): void {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++;
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) {
+      inString = true;
+    } else if (c === 0x5b || c === 0x7b) {
+      if (++depth > MAX_JSON_DEPTH) {
+        throw new TronodeError(
+          JSON_PARSE_ERROR,
+          `${c === 0x5b ? "array" : "object"} level > ${MAX_JSON_DEPTH}`,
+          {
+            javaClass: FASTJSON_EXCEPTION,
+          },
+        );
+      }
+    } else if (c === 0x5d || c === 0x7d) {
+      depth--;
+    }
+  }
 }
 
 class LosslessParser {
@@ -235,7 +286,7 @@ class LosslessParser {
     }
   }
 
-  private number(): number | bigint {
+  private number(): number | bigint | JsonDecimal {
     const t = this.text;
     const start = this.pos;
     let p = start;
@@ -276,8 +327,9 @@ class LosslessParser {
     }
     this.pos = p;
     const literal = t.slice(start, p);
+    if (!integral) return new JsonDecimal(literal);
     const n = Number(literal);
-    if (integral && !Number.isSafeInteger(n)) return BigInt(literal);
+    if (!Number.isSafeInteger(n)) return BigInt(literal);
     return n;
   }
 }

@@ -1,0 +1,58 @@
+/**
+ * getsignweight and getapprovedlist (POST only; GET answers an empty 200 as java-tron's empty doGet).
+ * The body is a transaction JSON, read like broadcasttransaction's (`Util.packTransaction`, `visible`
+ * from the body's top-level key); the answer is weighed against the unconfirmed state and printed in
+ * java-tron's shapes (see multisig-json.ts). TronWeb's `trx.multiSign` / `getSignWeight` /
+ * `getApprovedList` and `transactionBuilder.newTxID` call these.
+ */
+import type {
+  Transaction,
+  TransactionApprovedListResult,
+  TransactionSignWeightResult,
+} from "@tronode/engine";
+import { parseTransaction } from "../engine-protocol.js";
+import { printTransactionApprovedList, printTransactionSignWeight } from "../multisig-json.js";
+import { defineRoute, type RouteRow, type WalletRequest, walletPaths } from "../route-row.js";
+
+interface Weighed<Result> {
+  readonly transaction: Transaction;
+  readonly result: Result;
+}
+
+function readPostedTransaction(request: WalletRequest): Transaction {
+  return parseTransaction(request.body(), { visible: request.visible() });
+}
+
+const getSignWeight = defineRoute({
+  name: "getsignweight",
+  paths: walletPaths("getsignweight"),
+  methods: ["POST"],
+  getOnPost: "empty200",
+  visibleFrom: "body",
+  availability: "served",
+  read: readPostedTransaction,
+  handle: async (api, transaction: Transaction): Promise<Weighed<TransactionSignWeightResult>> => ({
+    transaction,
+    result: await api.getTransactionSignWeight(transaction),
+  }),
+  print: ({ transaction, result }: Weighed<TransactionSignWeightResult>, visible) =>
+    printTransactionSignWeight(result, transaction, visible),
+});
+
+const getApprovedList = defineRoute({
+  name: "getapprovedlist",
+  paths: walletPaths("getapprovedlist"),
+  methods: ["POST"],
+  getOnPost: "empty200",
+  visibleFrom: "body",
+  availability: "served",
+  read: readPostedTransaction,
+  handle: async (api, transaction: Transaction): Promise<Weighed<TransactionApprovedListResult>> => ({
+    transaction,
+    result: await api.getTransactionApprovedList(transaction),
+  }),
+  print: ({ transaction, result }: Weighed<TransactionApprovedListResult>, visible) =>
+    printTransactionApprovedList(result, transaction, visible),
+});
+
+export const MULTISIG_ROUTES: readonly RouteRow[] = [getSignWeight, getApprovedList];
