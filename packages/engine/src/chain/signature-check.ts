@@ -131,6 +131,8 @@ export function validateSignatures(
   tx: Transaction,
   txId: Uint8Array,
   recoverer: SignatureRecoverer,
+  /** The first contract's owner when the caller already has it (`contractOwner`). */
+  knownOwner?: Uint8Array,
 ): void {
   const contracts = tx.rawData?.contract ?? [];
   if (tx.signature.length === 0 || contracts.length === 0) throw signatureError("miss sig or contract");
@@ -138,7 +140,7 @@ export function validateSignatures(
   // java-tron validates the signatures against the first contract only (a transaction with more
   // contracts is refused later by processTransaction).
   for (const contract of contracts.slice(0, 1)) {
-    const owner = contractOwner(contract);
+    const owner = knownOwner ?? contractOwner(contract);
     const id = contract.PermissionId;
     const permission = permissionOf(view, props, owner, id, { defaultsForMissingAccount: true });
     if (!permission) throw signatureError("permission isn't exit");

@@ -97,9 +97,12 @@ export function applyTransaction(
       throw rejection(ResponseCode.TRANSACTION_EXPIRATION_ERROR, "Transaction expired");
     }
   }
+  // java-tron takes the owner from TransactionCapsule.getOwner, which is empty when the parameter's
+  // type URL or bytes do not match the contract type; computed once for every step that needs it.
+  const owner = contracts.length > 0 ? contractOwner(contracts[0]!) : new Uint8Array();
   if (!options.isVerified?.(txId)) {
     try {
-      validateSignatures(state, props, tx, txId, options.recoverer);
+      validateSignatures(state, props, tx, txId, options.recoverer, owner);
     } catch (e) {
       if (e instanceof TronodeError) {
         throw rejection(ResponseCode.SIGERROR, `Validate signature error: ${e.message}`, e);
@@ -151,9 +154,6 @@ export function applyTransaction(
       `Contract validate error : ${contractTypeName(contract.type)} is not supported by this node yet`,
     );
   }
-  // java-tron's fee and bandwidth steps take the owner from TransactionCapsule.getOwner, which is
-  // empty when the parameter's type URL or bytes do not match the contract type.
-  const owner = contractOwner(contract);
   let param: unknown;
   let paramError: unknown;
   try {

@@ -44,8 +44,22 @@ export const decodeTransaction = (bytes: Uint8Array): Transaction => decode(Tran
 export const encodeBlock = (block: Block): Uint8Array => toBinary(BlockSchema, block);
 export const decodeBlock = (bytes: Uint8Array): Block => decode(BlockSchema, bytes);
 
+/**
+ * Encoded raw_data, remembered per raw_data object: transactions are immutable once built (copies
+ * that replace `ret` or `signature` share their raw_data), and a transaction's bytes are needed by
+ * the txID, the size checks, push and block packing. A WeakMap keeps no transaction alive.
+ */
+const rawBytesOf = new WeakMap<object, Uint8Array>();
+
 export function rawDataBytes(tx: Transaction): Uint8Array {
-  return toBinary(Transaction_rawSchema, tx.rawData ?? create(Transaction_rawSchema));
+  const raw = tx.rawData;
+  if (!raw) return toBinary(Transaction_rawSchema, create(Transaction_rawSchema));
+  let bytes = rawBytesOf.get(raw);
+  if (!bytes) {
+    bytes = toBinary(Transaction_rawSchema, raw);
+    rawBytesOf.set(raw, bytes);
+  }
+  return bytes;
 }
 
 function varintLength(n: number): number {

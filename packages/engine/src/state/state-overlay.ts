@@ -12,9 +12,15 @@ export class StateOverlay implements StateView {
   constructor(private readonly parent: StateView) {}
 
   get<K, V>(table: Table<K, V>, key: K): V | undefined {
-    const local = this.tables.get(table.id)?.entries.get(table.keyId(key));
+    return this.lookup(table, key, table.keyId(key));
+  }
+
+  /** Reads through the overlay chain computing the key id once. */
+  private lookup<K, V>(table: Table<K, V>, key: K, keyId: string): V | undefined {
+    const local = this.tables.get(table.id)?.entries.get(keyId);
     if (local) return local.value as V | undefined;
-    return this.parent.get(table, key);
+    const parent = this.parent;
+    return parent instanceof StateOverlay ? parent.lookup(table, key, keyId) : parent.get(table, key);
   }
 
   has<K, V>(table: Table<K, V>, key: K): boolean {
