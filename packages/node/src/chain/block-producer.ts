@@ -73,7 +73,9 @@ export class BlockProducer {
     if (!this.running || this.blockTimeMs === 0n) return;
     const interval = this.blockTimeMs < BLOCK_PRODUCED_INTERVAL ? BLOCK_PRODUCED_INTERVAL : this.blockTimeMs;
     const now = this.options.clock.now();
-    const next = (now / interval + 1n) * interval;
+    // Slots are counted from the genesis timestamp, as java-tron's DposSlot does.
+    const genesis = this.options.chain.properties.genesisTimestamp;
+    const next = genesis + ((now - genesis) / interval + 1n) * interval;
     this.timer = setTimeout(
       () => {
         this.timer = undefined;
