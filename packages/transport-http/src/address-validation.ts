@@ -4,7 +4,7 @@
  * A decoding failure answers the decoder's message; a missing address answers `{"result":false}`
  * (Java's null message is dropped by fastjson).
  */
-import { addressFromBase58, isValidAddress } from "@tronode/engine";
+import { isValidAddress, tryAddressFromBase58 } from "@tronode/engine";
 import type { JsonObject } from "./engine-protocol.js";
 import { parseJavaHex } from "./java-value-readers.js";
 
@@ -12,15 +12,6 @@ const HEX_ADDRESS_LENGTH = 42;
 const BASE58_ADDRESS_LENGTH = 34;
 const BASE64_ADDRESS_LENGTH = 28;
 const BASE64_ALPHABET = /[A-Za-z0-9+/=]/;
-
-/** java-tron `decodeFromBase58Check`: null (here undefined) for anything that is not a valid address. */
-function decodeBase58CheckOrUndefined(text: string): Uint8Array | undefined {
-  try {
-    return addressFromBase58(text);
-  } catch {
-    return undefined;
-  }
-}
 
 /** Java's strict `Base64.getDecoder().decode`: the bytes, or the IllegalArgumentException text. */
 function decodeBase64Strict(text: string): Uint8Array | { failure: string } {
@@ -42,7 +33,7 @@ export function validateAddressText(input: string | undefined): JsonObject {
       address = parseJavaHex(input);
       message = "Hex string format";
     } else if (input.length === BASE58_ADDRESS_LENGTH) {
-      address = decodeBase58CheckOrUndefined(input);
+      address = tryAddressFromBase58(input);
       message = "Base58check format";
     } else if (input.length === BASE64_ADDRESS_LENGTH) {
       const decoded = decodeBase64Strict(input);

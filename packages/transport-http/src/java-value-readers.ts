@@ -3,7 +3,7 @@
  * of the Java calls java-tron's servlets use on them: `Long.parseLong`, `ByteArray.fromHexString`,
  * `Boolean.parseBoolean`, fastjson's `getString` / `getInteger`.
  */
-import { TronodeError } from "@tronode/engine";
+import { parseHex, TronodeError } from "@tronode/engine";
 import { FASTJSON_EXCEPTION, stringifyJson } from "./engine-protocol.js";
 import { TransportErrorCodes, TransportJavaClasses } from "./java-error-body.js";
 
@@ -37,24 +37,21 @@ export function tryParseJavaLong(text: string): bigint | undefined {
   }
 }
 
-const HEX_DIGITS = /^[0-9a-fA-F]*$/;
-
 /**
  * java-tron `ByteArray.fromHexString`: null → empty bytes, a lowercase `0x` prefix is dropped, odd
  * length is left-padded with `0`; anything else fails like BouncyCastle's `Hex.decode`.
  */
 export function parseJavaHex(text: string | undefined): Uint8Array {
   if (text === undefined) return new Uint8Array(0);
-  let digits = text.startsWith("0x") ? text.slice(2) : text;
-  if (!HEX_DIGITS.test(digits)) {
+  const bytes = parseHex(text);
+  if (bytes === undefined) {
     throw new TronodeError(
       TransportErrorCodes.badRequest,
       "exception decoding Hex string: invalid characters encountered in Hex string",
       { javaClass: TransportJavaClasses.hexDecoder },
     );
   }
-  if (digits.length % 2 === 1) digits = `0${digits}`;
-  return Uint8Array.from(Buffer.from(digits, "hex"));
+  return bytes;
 }
 
 /** `Boolean.parseBoolean(String.valueOf(value))`: only "true" in any letter case is true. */

@@ -28,16 +28,23 @@ export function addressToBase58(address: Uint8Array): string {
   return base58check.encode(address);
 }
 
-/** Decodes a base58check address; throws when the checksum or the 0x41/21-byte rule fails. */
-export function addressFromBase58(text: string): Uint8Array {
+/** java-tron's `decodeFromBase58Check`: the address, or undefined (java-tron: null) on any failure. */
+export function tryAddressFromBase58(text: string): Uint8Array | undefined {
+  if (text.length === 0) return undefined;
   let decoded: Uint8Array;
   try {
     decoded = base58check.decode(text);
-  } catch (cause) {
-    throw new TronodeError("INVALID_ADDRESS", "Invalid address", { cause });
+  } catch {
+    return undefined;
   }
-  if (!isValidAddress(decoded)) throw new TronodeError("INVALID_ADDRESS", "Invalid address");
-  return decoded;
+  return isValidAddress(decoded) ? decoded : undefined;
+}
+
+/** Decodes a base58check address; throws when the checksum or the 0x41/21-byte rule fails. */
+export function addressFromBase58(text: string): Uint8Array {
+  const address = tryAddressFromBase58(text);
+  if (!address) throw new TronodeError("INVALID_ADDRESS", "Invalid address");
+  return address;
 }
 
 /** Decodes base58check (T…) or hex (41…, 0x41…) into address bytes without validating the prefix. */

@@ -1,18 +1,49 @@
-import { bytesToHex as nobleBytesToHex, hexToBytes as nobleHexToBytes } from "@noble/hashes/utils.js";
+import { bytesToHex as nobleBytesToHex } from "@noble/hashes/utils.js";
 import { TronodeError } from "../errors.js";
 
 export function bytesToHex(bytes: Uint8Array): string {
   return nobleBytesToHex(bytes);
 }
 
-const HEX_RE = /^[0-9a-fA-F]*$/;
+const HEX_VALUE = new Int8Array(128).fill(-1);
+for (let i = 0; i < 10; i++) HEX_VALUE[0x30 + i] = i;
+for (let i = 0; i < 6; i++) {
+  HEX_VALUE[0x41 + i] = 10 + i;
+  HEX_VALUE[0x61 + i] = 10 + i;
+}
 
-/** Hex to bytes, accepting java-tron's forms: optional `0x`, odd length left-padded with `0`. */
+function hexValue(c: number): number {
+  return c < 128 ? HEX_VALUE[c]! : -1;
+}
+
+/**
+ * java-tron's `ByteArray.fromHexString`: a lowercase `0x` prefix is dropped, odd length is
+ * left-padded with `0`, digits in either case. Undefined for any other character.
+ */
+export function parseHex(text: string): Uint8Array | undefined {
+  let i = text.length >= 2 && text.charCodeAt(0) === 0x30 && text.charCodeAt(1) === 0x78 ? 2 : 0;
+  const odd = (text.length - i) & 1;
+  const out = new Uint8Array((text.length - i + odd) >> 1);
+  let o = 0;
+  if (odd) {
+    const lo = hexValue(text.charCodeAt(i++));
+    if (lo < 0) return undefined;
+    out[o++] = lo;
+  }
+  for (; i < text.length; i += 2) {
+    const hi = hexValue(text.charCodeAt(i));
+    const lo = hexValue(text.charCodeAt(i + 1));
+    if ((hi | lo) < 0) return undefined;
+    out[o++] = (hi << 4) | lo;
+  }
+  return out;
+}
+
+/** `parseHex`, throwing java-tron's JsonFormat message for text that is not hex. */
 export function hexToBytes(hex: string): Uint8Array {
-  let h = hex.startsWith("0x") || hex.startsWith("0X") ? hex.slice(2) : hex;
-  if (!HEX_RE.test(h)) throw new TronodeError("INVALID_HEX", "INVALID hex String");
-  if (h.length % 2 === 1) h = `0${h}`;
-  return nobleHexToBytes(h);
+  const bytes = parseHex(hex);
+  if (!bytes) throw new TronodeError("INVALID_HEX", "INVALID hex String");
+  return bytes;
 }
 
 export function bytesEqual(a: Uint8Array, b: Uint8Array): boolean {

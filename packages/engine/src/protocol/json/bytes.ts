@@ -1,66 +1,14 @@
-import { sha256 } from "@noble/hashes/sha2.js";
 import { bytesToHex } from "@noble/hashes/utils.js";
-import { createBase58check } from "@scure/base";
 
+/** java-tron `encode58Check` / `decodeFromBase58Check` (one implementation, in crypto/address.ts). */
+export {
+  addressToBase58 as encode58Check,
+  tryAddressFromBase58 as decodeFromBase58Check,
+} from "../../crypto/address.js";
+
+/** java-tron `ByteArray.fromHexString` (one implementation, in crypto/bytes.ts). */
+export { parseHex as parseHexJava } from "../../crypto/bytes.js";
 export { bytesToHex };
-
-const base58check = createBase58check(sha256);
-
-const HEX_VAL = new Int8Array(128).fill(-1);
-for (let i = 0; i < 10; i++) HEX_VAL[0x30 + i] = i;
-for (let i = 0; i < 6; i++) {
-  HEX_VAL[0x41 + i] = 10 + i;
-  HEX_VAL[0x61 + i] = 10 + i;
-}
-
-function hexVal(c: number): number {
-  return c < 128 ? HEX_VAL[c] : -1;
-}
-
-/**
- * java-tron `ByteArray.fromHexString`: strips a lowercase `0x` prefix, left-pads odd length with
- * `0`, then decodes (upper or lower case). Returns undefined for any non-hex character.
- */
-export function parseHexJava(s: string): Uint8Array | undefined {
-  let i = s.length >= 2 && s.charCodeAt(0) === 0x30 && s.charCodeAt(1) === 0x78 ? 2 : 0;
-  const n = s.length - i;
-  const odd = n & 1;
-  const out = new Uint8Array((n + odd) >> 1);
-  let o = 0;
-  if (odd) {
-    const lo = hexVal(s.charCodeAt(i++));
-    if (lo < 0) return undefined;
-    out[o++] = lo;
-  }
-  for (; i < s.length; i += 2) {
-    const hi = hexVal(s.charCodeAt(i));
-    const lo = hexVal(s.charCodeAt(i + 1));
-    if ((hi | lo) < 0) return undefined;
-    out[o++] = (hi << 4) | lo;
-  }
-  return out;
-}
-
-/** java-tron `encode58Check`: Base58Check of any byte string (addresses are 21 bytes, 0x41-prefixed). */
-export function encode58Check(bytes: Uint8Array): string {
-  return base58check.encode(bytes);
-}
-
-/**
- * java-tron `decodeFromBase58Check`: Base58Check decode plus `addressValid` (21 bytes, first byte
- * 0x41). Returns undefined on any failure (java-tron returns null).
- */
-export function decodeFromBase58Check(text: string): Uint8Array | undefined {
-  if (text.length === 0) return undefined;
-  let decoded: Uint8Array;
-  try {
-    decoded = base58check.decode(text);
-  } catch {
-    return undefined;
-  }
-  if (decoded.length !== 21 || decoded[0] !== 0x41) return undefined;
-  return decoded;
-}
 
 /**
  * UTF-8 encoding as Java's `String.getBytes(UTF_8)` / `ByteString.copyFromUtf8`: a lone surrogate
