@@ -9,7 +9,6 @@ import {
   type Logger,
   type SignatureRecoverer,
   Tables,
-  TronodeError,
 } from "@tronode/engine";
 import { createBestRecoverer, createNativeRecoverer } from "@tronode/secp256k1-native";
 import { type ChainStore, createChainStore, createLevelStorage, createMemoryStorage } from "@tronode/storage";
@@ -179,5 +178,3 @@ export async function createNode(options: CreateNodeOptions = {}): Promise<TronN
 function stripUndefined<T extends object>(o: T): Partial<T> {
   return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
-
-export { TronodeError };

@@ -1,12 +1,5 @@
 import type { DescMessage, MessageShape } from "@bufbuild/protobuf";
-import {
-  bytesToHex,
-  bytesToInt64,
-  hexToBytes,
-  int64ToBytes,
-  utf8Decode,
-  utf8Encode,
-} from "../crypto/bytes.js";
+import { bytesToInt64, hexToBytes, int64ToBytes, utf8Decode, utf8Encode } from "../crypto/bytes.js";
 import { decode, encode } from "../protocol/codec.js";
 
 /**

@@ -2,7 +2,6 @@ import { create } from "@bufbuild/protobuf";
 import {
   type Account,
   Account_FreezeV2Schema,
-  accountNetLimit,
   BLOCK_PRODUCED_INTERVAL,
   type ChainProperties,
   increaseUsage,
@@ -41,5 +40,3 @@ export function accountAsReported(props: ChainProperties, stored: Account): Acco
 function toMillis(props: ChainProperties, slot: bigint): bigint {
   return props.genesisTimestamp + BLOCK_PRODUCED_INTERVAL * slot;
 }
-
-export { accountNetLimit };
