@@ -84,6 +84,9 @@ export interface NodeInfoSummary {
   readonly p2pVersion: string;
   readonly listenPort: number;
   readonly startedAt: bigint;
+  /** Chain parameters java-tron echoes in configNodeInfo. */
+  readonly allowCreationOfContracts: bigint;
+  readonly allowAdaptiveEnergy: bigint;
 }
 
 /**

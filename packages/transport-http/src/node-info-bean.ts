@@ -43,8 +43,8 @@ function machineInfo(): JsonObject {
 function configNodeInfo(summary: NodeInfoSummary): JsonObject {
   return {
     activeNodeSize: 0,
-    allowAdaptiveEnergy: 0,
-    allowCreationOfContracts: 0,
+    allowAdaptiveEnergy: Number(summary.allowAdaptiveEnergy),
+    allowCreationOfContracts: Number(summary.allowCreationOfContracts),
     backupListenPort: 0,
     backupMemberSize: 0,
     backupPriority: 0,

@@ -398,6 +398,8 @@ export function createFakeWallet(): FakeWallet {
         p2pVersion: "11111",
         listenPort: 18888,
         startedAt: GENESIS_TIME,
+        allowCreationOfContracts: 1n,
+        allowAdaptiveEnergy: 0n,
       };
     },
   };

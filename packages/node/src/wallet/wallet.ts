@@ -322,6 +322,8 @@ export class Wallet implements WalletApi {
       p2pVersion: this.options.p2pVersion,
       listenPort: this.options.listenPort,
       startedAt: this.options.startedAt,
+      allowCreationOfContracts: props.get("ALLOW_CREATION_OF_CONTRACTS"),
+      allowAdaptiveEnergy: props.get("ALLOW_ADAPTIVE_ENERGY"),
     };
   }
 }
