@@ -40,7 +40,10 @@ function loadNative(): LoadState {
   try {
     const flag = process.env[DISABLE_NATIVE_ENV];
     if (flag !== undefined && flag !== "" && flag !== "0") {
-      throw new Error(`native secp256k1 disabled by ${DISABLE_NATIVE_ENV}`);
+      throw new TronodeError(
+        "NATIVE_SECP256K1_UNAVAILABLE",
+        `native secp256k1 disabled by ${DISABLE_NATIVE_ENV}`,
+      );
     }
     const require = createRequire(import.meta.url);
     const lib = require("secp256k1/bindings.js") as NativeSecp256k1;
@@ -51,7 +54,10 @@ function loadNative(): LoadState {
       false,
     );
     if (!bytesEqual(addressFromPublicKey(pub), hexToBytes(SELF_TEST.address))) {
-      throw new Error("native secp256k1 self-test recovered the wrong address");
+      throw new TronodeError(
+        "NATIVE_SECP256K1_UNAVAILABLE",
+        "native secp256k1 self-test recovered the wrong address",
+      );
     }
     loaded = { ok: true, lib };
   } catch (error) {

@@ -2,7 +2,7 @@ import { createRequire } from "node:module";
 import { availableParallelism } from "node:os";
 import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
-import { bytesToHex } from "@tronode/engine";
+import { bytesToHex, TronodeError } from "@tronode/engine";
 import { isNativeRecoveryAvailable } from "./native.js";
 import {
   type BatchRequest,
@@ -75,7 +75,10 @@ export function createRecoveryPool(options: RecoveryPoolOptions = {}): RecoveryP
     throw new RangeError(`threads must be a positive integer, got ${threads}`);
   const nativeAvailable = isNativeRecoveryAvailable();
   if (options.useNative === true && !nativeAvailable) {
-    throw new Error("createRecoveryPool: useNative is true but the native secp256k1 addon is not available");
+    throw new TronodeError(
+      "RECOVERY_POOL",
+      "createRecoveryPool: useNative is true but the native secp256k1 addon is not available",
+    );
   }
   const useNative = options.useNative ?? nativeAvailable;
   const init: WorkerInit = { useNative };
@@ -102,7 +105,9 @@ export function createRecoveryPool(options: RecoveryPoolOptions = {}): RecoveryP
       p.resolve(message);
     });
     worker.on("error", (error) => fail(slot, worker, error));
-    worker.on("exit", (code) => fail(slot, worker, new Error(`recovery worker exited with code ${code}`)));
+    worker.on("exit", (code) =>
+      fail(slot, worker, new TronodeError("RECOVERY_POOL", `recovery worker exited with code ${code}`)),
+    );
     slot.worker = worker;
     return worker;
   }
@@ -117,7 +122,7 @@ export function createRecoveryPool(options: RecoveryPoolOptions = {}): RecoveryP
   }
 
   async function recoverMany(items: readonly RecoveryItem[]): Promise<RecoveryResult[]> {
-    if (closed) throw new Error("recovery pool is closed");
+    if (closed) throw new TronodeError("RECOVERY_POOL", "recovery pool is closed");
     const n = items.length;
     if (n === 0) return [];
     const chunks = Math.min(threads, n);
@@ -137,7 +142,7 @@ export function createRecoveryPool(options: RecoveryPoolOptions = {}): RecoveryP
     }
     const results: RecoveryResult[] = new Array(n);
     for (const { start: from, message } of await Promise.all(jobs)) {
-      if ("fatal" in message) throw new Error(message.fatal);
+      if ("fatal" in message) throw new TronodeError("RECOVERY_POOL", message.fatal);
       const bytes = new Uint8Array(message.addresses);
       const size = message.addressSize;
       const count = bytes.length / size;
@@ -154,7 +159,8 @@ export function createRecoveryPool(options: RecoveryPoolOptions = {}): RecoveryP
     const workers = slots.map((s) => s.worker).filter((w): w is Worker => w !== undefined);
     for (const s of slots) {
       s.worker = undefined;
-      for (const p of s.pending.values()) p.reject(new Error("recovery pool is closed"));
+      for (const p of s.pending.values())
+        p.reject(new TronodeError("RECOVERY_POOL", "recovery pool is closed"));
       s.pending.clear();
     }
     await Promise.all(workers.map((w) => w.terminate()));

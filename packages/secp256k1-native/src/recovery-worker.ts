@@ -1,10 +1,10 @@
 import { parentPort, workerData } from "node:worker_threads";
-import { ADDRESS_SIZE, createNobleRecoverer, type SignatureRecoverer } from "@tronode/engine";
+import { ADDRESS_SIZE, createNobleRecoverer, type SignatureRecoverer, TronodeError } from "@tronode/engine";
 import { createNativeRecoverer } from "./native.js";
 import { type BatchRequest, type BatchResponse, unpackBatch, type WorkerInit } from "./wire.js";
 
 const port = parentPort;
-if (!port) throw new Error("recovery-worker must run in a worker thread");
+if (!port) throw new TronodeError("RECOVERY_WORKER", "recovery-worker must run in a worker thread");
 
 let recoverer: SignatureRecoverer | undefined;
 let fatal: string | undefined;
@@ -25,7 +25,8 @@ port.on("message", (request: BatchRequest) => {
   for (let i = 0; i < items.length; i++) {
     try {
       const address = recoverer.recoverAddress(items[i]!.hash, items[i]!.signature);
-      if (address.length !== ADDRESS_SIZE) throw new Error(`unexpected address length ${address.length}`);
+      if (address.length !== ADDRESS_SIZE)
+        throw new TronodeError("RECOVERY_WORKER", `unexpected address length ${address.length}`);
       addresses.set(address, i * ADDRESS_SIZE);
     } catch (error) {
       const code =
