@@ -1,5 +1,4 @@
 #!/usr/bin/env node
-import { writeFile } from "node:fs/promises";
 import { addressToBase58, bytesToHex, TronodeError } from "@tronode/engine";
 import { Command, InvalidArgumentError } from "commander";
 import { applyConfigFile } from "./config/config-file.js";
@@ -61,6 +60,11 @@ const program = new Command()
   )
   .option("--recovery <kind>", "signature recovery: auto, native or noble", "auto")
   .option(
+    "--recovery-threads <n>",
+    "worker threads recovering broadcast signatures (0 = on the main thread; default: 1 with native recovery on a multi-core machine)",
+    integer("recovery threads", 0, 64),
+  )
+  .option(
     "--unsafe-key-operations",
     "serve key-handling operations (gettransactionsign, easytransfer …) on a non-loopback listener",
   )
@@ -84,6 +88,7 @@ async function main(): Promise<void> {
     mnemonic: o.mnemonic ?? config.mnemonic,
     accountsFile: o.accountsFile,
     recovery: o.recovery,
+    recoveryThreads: o.recoveryThreads ?? config.recoveryThreads,
     maxPendingSize: o.maxPending,
     allowKeyOperations: Boolean(o.unsafeKeyOperations),
     logLevel: o.logLevel,
@@ -94,7 +99,6 @@ async function main(): Promise<void> {
   const logger = createLogger(config.logLevel);
   const node = await createNode({ ...config, logger });
   if (!o.quiet) printAccounts(node);
-  if (config.accountsFile) await writeAccountsFile(node, config.accountsFile);
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -124,18 +128,6 @@ function printAccounts(node: TronNode): void {
     "",
   ];
   process.stdout.write(`${lines.join("\n")}\n`);
-}
-
-async function writeAccountsFile(node: TronNode, file: string): Promise<void> {
-  const body = {
-    mnemonic: node.config.mnemonic,
-    hdPath: node.config.hdPath,
-    accounts: node.accounts.map((a) => ({
-      address: addressToBase58(a.address),
-      privateKey: bytesToHex(a.privateKey),
-    })),
-  };
-  await writeFile(file, `${JSON.stringify(body, null, 2)}\n`, { mode: 0o600 });
 }
 
 main().catch((e: unknown) => {

@@ -1,4 +1,5 @@
 import "reflect-metadata";
+import { availableParallelism } from "node:os";
 import {
   addressToBase58,
   type Clock,
@@ -10,13 +11,15 @@ import {
   type SignatureRecoverer,
   Tables,
 } from "@tronode/engine";
-import { createBestRecoverer, createNativeRecoverer } from "@tronode/secp256k1-native";
+import { createBestRecoverer, createNativeRecoverer, createRecoveryPool } from "@tronode/secp256k1-native";
 import { type ChainStore, createChainStore, createLevelStorage, createMemoryStorage } from "@tronode/storage";
 import { createHttpServer } from "@tronode/transport-http";
 import { type DependencyContainer, container as rootContainer } from "tsyringe";
 import { BlockProducer } from "./chain/block-producer.js";
 import { ChainService } from "./chain/chain-service.js";
+import { createSignaturePrefetch, type SignaturePrefetch } from "./chain/signature-prefetch.js";
 import { defaultNodeConfig, type NodeConfig, witnessAddressOf } from "./config/node-config.js";
+import { writeAccountsFile } from "./dev/accounts-file.js";
 import { deriveDevAccounts } from "./dev/dev-accounts.js";
 import { DevControls } from "./dev/dev-controls.js";
 import { silentLogger } from "./logger.js";
@@ -71,6 +74,20 @@ function chooseRecoverer(kind: NodeConfig["recovery"], logger: Logger): Signatur
   return recoverer;
 }
 
+/** The worker-thread signature prefetch the config asks for, if any (see `NodeConfig.recoveryThreads`). */
+function choosePrefetch(
+  config: NodeConfig,
+  recoverer: SignatureRecoverer,
+  logger: Logger,
+): SignaturePrefetch | undefined {
+  const native = recoverer.name === "native";
+  const threads = config.recoveryThreads ?? (native && availableParallelism() > 1 ? 1 : 0);
+  if (threads === 0) return undefined;
+  const pool = createRecoveryPool({ threads, useNative: native });
+  logger.debug({ threads, recoverer: pool.recovererName }, "signature prefetch");
+  return createSignaturePrefetch({ pool, fallback: recoverer, logger });
+}
+
 /**
  * The composition root: wires engine, storage and transports (tsyringe is used here and only here)
  * and starts block production. `await createNode()` gives a TRE-like node on 127.0.0.1:9090;
@@ -87,6 +104,10 @@ export async function createNode(options: CreateNodeOptions = {}): Promise<TronN
 
   const accounts =
     config.accounts > 0 ? deriveDevAccounts(config.mnemonic, config.accounts, config.hdPath) : [];
+  // Written before the port answers: whoever waits for the node can read it at once.
+  if (config.accountsFile)
+    await writeAccountsFile(config.accountsFile, config.mnemonic, config.hdPath, accounts);
+
   const genesis = createGenesis(genesisOf(config, accounts));
   const kv = config.dataDir ? createLevelStorage({ directory: config.dataDir }) : createMemoryStorage();
   const store: ChainStore = await createChainStore({ kv, chainId: genesis.blockId });
@@ -94,9 +115,12 @@ export async function createNode(options: CreateNodeOptions = {}): Promise<TronN
   if (fresh) await store.commit(genesis.changes);
   container.register("ChainStore", { useValue: store });
 
+  const recoverer = container.resolve<SignatureRecoverer>("Recoverer");
+  const prefetch = choosePrefetch(config, recoverer, logger);
   const chain = new ChainService({
     store,
-    recoverer: container.resolve<SignatureRecoverer>("Recoverer"),
+    recoverer,
+    prefetch,
     witnessPrivateKey: config.witnessPrivateKey,
     witnessAddress: config.witnessAccountAddress,
     logger,
@@ -169,6 +193,7 @@ export async function createNode(options: CreateNodeOptions = {}): Promise<TronN
       await http?.close();
       await producer.stop();
       await chain.idle();
+      await prefetch?.close();
       await store.close();
       container.dispose?.();
     },

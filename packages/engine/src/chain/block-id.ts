@@ -1,7 +1,7 @@
 import { bytesToInt64, int64ToBytes } from "../crypto/bytes.js";
 import { sha256 } from "../crypto/hash.js";
 import { type SignatureRecoverer, signHash } from "../crypto/signature.js";
-import { blockHeaderRawBytes, encodeTransaction } from "../protocol/codec.js";
+import { blockHeaderRawBytes, transactionBytes } from "../protocol/codec.js";
 import type { Block, Transaction } from "../protocol/generated/protocol/core_pb.js";
 
 /** Block id: sha256(header raw) with its first 8 bytes replaced by the big-endian block number. */
@@ -19,7 +19,7 @@ export function blockNumberOfId(id: Uint8Array): bigint {
 /** Merkle root over sha256(full transaction) leaves; an odd last node is promoted; empty → 32 zero bytes. */
 export function transactionTrieRoot(transactions: readonly Transaction[]): Uint8Array {
   if (transactions.length === 0) return new Uint8Array(32);
-  let level = transactions.map((tx) => sha256(encodeTransaction(tx)));
+  let level = transactions.map((tx) => sha256(transactionBytes(tx)));
   while (level.length > 1) {
     const next: Uint8Array[] = [];
     for (let i = 0; i < level.length; i += 2) {

@@ -37,7 +37,11 @@ function signatureError(message: string): TronodeError {
  * does: `Any.unpack(<class of contract.type>)`, so a parameter whose type URL does not name that
  * message, or whose bytes do not parse, has an empty owner (getOwner catches and returns byte[0]).
  */
-export function contractOwner(contract: Transaction_Contract): Uint8Array {
+export function contractOwner(
+  contract: Transaction_Contract,
+  /** The parameter as `unpackContract(contract)` decoded it, when the caller already did. */
+  decoded?: { readonly value: unknown },
+): Uint8Array {
   const schema = CONTRACT_PARAMETER_SCHEMAS.get(contract.type);
   const typeUrl = contract.parameter?.typeUrl ?? "";
   // protobuf-java Any.is: the text after the last '/' must be the message's full name.
@@ -46,7 +50,7 @@ export function contractOwner(contract: Transaction_Contract): Uint8Array {
   }
   let value: unknown;
   try {
-    value = unpackContract(contract).value;
+    value = decoded ? decoded.value : unpackContract(contract).value;
   } catch {
     return new Uint8Array();
   }

@@ -13,10 +13,15 @@ import { burnFee } from "../chain/fees.js";
 import { contractOwner, validateSignatures } from "../chain/signature-check.js";
 import { addressToBase58 } from "../crypto/address.js";
 import { bytesEqual, bytesToHex } from "../crypto/bytes.js";
-import { sha256 } from "../crypto/hash.js";
 import type { SignatureRecoverer } from "../crypto/signature.js";
 import { JavaExceptions, TronodeError } from "../errors.js";
-import { encodeTransaction, rawDataBytes, transactionSizes, unpackContract } from "../protocol/codec.js";
+import {
+  encodeTransaction,
+  rawDataBytes,
+  transactionId,
+  transactionSizes,
+  unpackContract,
+} from "../protocol/codec.js";
 import { contractTypeName } from "../protocol/contract-types.js";
 import {
   type Transaction,
@@ -83,7 +88,7 @@ export function applyTransaction(
   const raw = tx.rawData;
   const contracts = raw?.contract ?? [];
   const rawBytes = rawDataBytes(tx);
-  const txId = sha256(rawBytes);
+  const txId = transactionId(tx);
   const txIdHex = bytesToHex(txId);
   const headTime = props.headTimestamp;
 
@@ -97,9 +102,19 @@ export function applyTransaction(
       throw rejection(ResponseCode.TRANSACTION_EXPIRATION_ERROR, "Transaction expired");
     }
   }
+  // The first contract's parameter, decoded once here (decoding has no effect): the owner and the
+  // actuator both read it; a decoding failure is reported where java-tron reports it, below.
+  const contract = contracts[0]!;
+  let param: unknown;
+  let paramError: unknown;
+  try {
+    param = unpackContract(contract).value;
+  } catch (e) {
+    paramError = e;
+  }
   // java-tron takes the owner from TransactionCapsule.getOwner, which is empty when the parameter's
   // type URL or bytes do not match the contract type; computed once for every step that needs it.
-  const owner = contracts.length > 0 ? contractOwner(contracts[0]!) : new Uint8Array();
+  const owner = contractOwner(contract, paramError === undefined ? { value: param } : undefined);
   if (!options.isVerified?.(txId)) {
     try {
       validateSignatures(state, props, tx, txId, options.recoverer, owner);
@@ -146,20 +161,12 @@ export function applyTransaction(
     throw rejection(ResponseCode.DUP_TRANSACTION_ERROR, "Dup transaction.");
   }
 
-  const contract = contracts[0]!;
   const actuator = ACTUATORS.get(contract.type);
   if (!actuator) {
     throw rejection(
       ResponseCode.CONTRACT_VALIDATE_ERROR,
       `Contract validate error : ${contractTypeName(contract.type)} is not supported by this node yet`,
     );
-  }
-  let param: unknown;
-  let paramError: unknown;
-  try {
-    param = unpackContract(contract).value;
-  } catch (e) {
-    paramError = e;
   }
 
   // Bandwidth (java-tron reports a missing owner here, before the actuator's own check).

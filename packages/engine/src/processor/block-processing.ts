@@ -14,18 +14,19 @@ import { unpackAddresses } from "../chain/witness-schedule.js";
 import { bytesEqual, bytesToHex } from "../crypto/bytes.js";
 import { addressOfPrivateKey, type SignatureRecoverer } from "../crypto/signature.js";
 import { JavaExceptions, TronodeError } from "../errors.js";
-import { encodeTransaction } from "../protocol/codec.js";
+import { transactionSize } from "../protocol/codec.js";
 import {
   type Block,
   BlockSchema,
   type Transaction,
+  type TransactionInfo,
   WitnessSchema,
 } from "../protocol/generated/protocol/core_pb.js";
 import { MutableChainProperties } from "../state/chain-properties.js";
 import { StateOverlay } from "../state/state-overlay.js";
 import type { ChangeSet, StateView } from "../state/state-view.js";
 import { Tables } from "../state/tables.js";
-import { applyTransaction, type TransactionOutcome } from "./apply-transaction.js";
+import { applyTransaction, PENDING_BLOCK_NUMBER, type TransactionOutcome } from "./apply-transaction.js";
 
 export interface BlockOutcome {
   readonly block: Block;
@@ -44,6 +45,18 @@ export interface ProduceBlockOptions {
   readonly recoverer: SignatureRecoverer;
   /** Whether a transaction's signatures were already verified when it entered the pending pool. */
   readonly isVerified?: (txId: Uint8Array) => boolean;
+  /**
+   * The outcomes of pushing `transactions` (`applyTransaction` in push mode) when they were applied
+   * in this order on exactly `view` — outcome i on `view` plus the changes of outcomes 0..i-1, and
+   * `transactions[i]` is outcome i's own `transaction` object: a pending pool built on the current
+   * head. Re-applying them in block mode on the same state would give the same results (push mode
+   * only adds checks, and nothing a transaction does depends on the block it lands in), so the
+   * longest prefix of them that fits in the block is taken from these outcomes — their change sets
+   * in order, with the block's number in the transaction index and the TransactionInfo — instead of
+   * being applied again. Transactions after that prefix are applied as usual. The caller vouches
+   * for the "exactly `view`" part; a mismatched transaction object ends the prefix.
+   */
+  readonly pushed?: readonly TransactionOutcome[];
 }
 
 export interface ProducedBlock extends BlockOutcome {
@@ -57,7 +70,8 @@ function blockError(message: string): TronodeError {
 
 /**
  * Produces the next block on `view`: applies the candidate transactions in order (dropping those that
- * fail, as java-tron's generateBlock does), then the block-level bookkeeping, then signs the header.
+ * fail, as java-tron's generateBlock does) — taking the leading ones from their push outcomes when
+ * `pushed` vouches for them — then the block-level bookkeeping, then signs the header.
  */
 export function produceBlock(view: StateView, options: ProduceBlockOptions): ProducedBlock {
   const state = new StateOverlay(view);
@@ -70,8 +84,21 @@ export function produceBlock(view: StateView, options: ProduceBlockOptions): Pro
   const outcomes: TransactionOutcome[] = [];
   const rejected: { transaction: Transaction; error: TronodeError }[] = [];
   let size = 0;
-  for (const tx of options.transactions) {
-    const txSize = encodeTransaction(tx).length;
+  const transactions = options.transactions;
+  const pushed = options.pushed ?? [];
+  let next = 0;
+  for (; next < transactions.length && next < pushed.length; next++) {
+    const tx = transactions[next]!;
+    const txSize = transactionSize(tx);
+    if (pushed[next]!.transaction !== tx || size + txSize > BLOCK_SIZE) break;
+    const outcome = settleInBlock(pushed[next]!, number, options.timestamp);
+    if (!outcome) break;
+    state.merge(outcome.changes);
+    outcomes.push(outcome);
+    size += txSize;
+  }
+  for (const tx of transactions.slice(next)) {
+    const txSize = transactionSize(tx);
     if (size + txSize > BLOCK_SIZE) {
       rejected.push({ transaction: tx, error: blockError("block is full") });
       continue;
@@ -107,6 +134,47 @@ export function produceBlock(view: StateView, options: ProduceBlockOptions): Pro
   block.blockHeader!.witnessSignature = signBlockHeader(block, options.witnessPrivateKey);
   const id = finishBlock(state, props, block, outcomes);
   return { block, blockId: id, outcomes, changes: state.changes(), rejected };
+}
+
+/**
+ * A pushed outcome as applying its transaction in block `number` would have produced it: the same
+ * change set with the transaction index entry pointing at the block, and the TransactionInfo
+ * stamped with the block's number and time. Undefined when the outcome has no index entry (not a
+ * push outcome).
+ */
+function settleInBlock(
+  pushed: TransactionOutcome,
+  number: bigint,
+  timestamp: bigint,
+): TransactionOutcome | undefined {
+  const indexId = Tables.transactionIndex.id;
+  const index = pushed.changes.tables.get(indexId);
+  const keyId = Tables.transactionIndex.keyId(pushed.txId);
+  const entry = index?.entries.get(keyId);
+  if (!index || entry?.value !== PENDING_BLOCK_NUMBER) return undefined;
+  const entries = new Map(index.entries);
+  entries.set(keyId, { key: entry.key, value: number });
+  const tables = new Map(pushed.changes.tables);
+  tables.set(indexId, { table: index.table, entries });
+  return {
+    txId: pushed.txId,
+    transaction: pushed.transaction,
+    info: stampedInfo(pushed.info, number, timestamp),
+    changes: { tables },
+  };
+}
+
+/**
+ * A copy of `info` with the block's number and time. Copied key by key: protobuf-es messages with
+ * this many fields are dictionary-mode objects, which a spread copies several times slower.
+ */
+function stampedInfo(info: TransactionInfo, number: bigint, timestamp: bigint): TransactionInfo {
+  const source = info as unknown as Record<string, unknown>;
+  const copy: Record<string, unknown> = {};
+  for (const key in source) copy[key] = source[key];
+  copy.blockNumber = number;
+  copy.blockTimeStamp = timestamp;
+  return copy as unknown as TransactionInfo;
 }
 
 /**

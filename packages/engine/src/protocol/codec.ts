@@ -12,6 +12,7 @@ import {
 import {
   type Block,
   BlockHeader_rawSchema,
+  BlockHeaderSchema,
   BlockSchema,
   type Transaction,
   Transaction_ContractSchema,
@@ -92,9 +93,86 @@ export function transactionSizes(tx: Transaction, raw: Uint8Array): { withoutRet
   return { withoutRet, full };
 }
 
-/** txID = sha256(serialized raw_data). */
+const txIdOf = new WeakMap<object, Uint8Array>();
+
+/**
+ * txID = sha256(serialized raw_data), remembered per raw_data object like its bytes (broadcast,
+ * push, the response and block packing all need it). The result is shared: treat it as immutable.
+ */
 export function transactionId(tx: Transaction): Uint8Array {
-  return sha256(rawDataBytes(tx));
+  const raw = tx.rawData;
+  if (!raw) return sha256(rawDataBytes(tx));
+  let id = txIdOf.get(raw);
+  if (!id) {
+    id = sha256(rawDataBytes(tx));
+    txIdOf.set(raw, id);
+  }
+  return id;
+}
+
+function writeVarint(out: Uint8Array, at: number, n: number): number {
+  while (n >= 0x80) {
+    out[at++] = (n & 0x7f) | 0x80;
+    n = Math.floor(n / 128);
+  }
+  out[at++] = n;
+  return at;
+}
+
+/** Writes field `tag` (one byte: field number below 16, wire type 2) with `bytes`. */
+function writeDelimited(out: Uint8Array, at: number, tag: number, bytes: Uint8Array): number {
+  out[at++] = tag;
+  at = writeVarint(out, at, bytes.length);
+  out.set(bytes, at);
+  return at + bytes.length;
+}
+
+const RAW_DATA_TAG = (1 << 3) | 2;
+const SIGNATURE_TAG = (2 << 3) | 2;
+const RET_TAG = (5 << 3) | 2;
+
+/**
+ * `encodeTransaction(tx)`, byte for byte, assembled from the remembered raw_data bytes instead of
+ * encoding raw_data again: fields in number order (raw_data 1, each signature 2, each ret 5) as
+ * protobuf-es writes them. A transaction carrying unknown fields is encoded the plain way.
+ */
+export function transactionBytes(tx: Transaction): Uint8Array {
+  if (tx.$unknown && tx.$unknown.length > 0) return encodeTransaction(tx);
+  const raw = tx.rawData ? rawDataBytes(tx) : undefined;
+  const rets = tx.ret.map((r) => toBinary(Transaction_ResultSchema, r));
+  let size = raw ? delimitedSize(raw.length) : 0;
+  for (const sig of tx.signature) size += delimitedSize(sig.length);
+  for (const ret of rets) size += delimitedSize(ret.length);
+  const out = new Uint8Array(size);
+  let at = raw ? writeDelimited(out, 0, RAW_DATA_TAG, raw) : 0;
+  for (const sig of tx.signature) at = writeDelimited(out, at, SIGNATURE_TAG, sig);
+  for (const ret of rets) at = writeDelimited(out, at, RET_TAG, ret);
+  return out;
+}
+
+const TRANSACTIONS_TAG = (1 << 3) | 2;
+const BLOCK_HEADER_TAG = (2 << 3) | 2;
+
+/**
+ * `encodeBlock(block)`, byte for byte, with each transaction assembled by `transactionBytes`
+ * (transactions 1, then block_header 2). A block carrying unknown fields is encoded the plain way.
+ */
+export function blockBytes(block: Block): Uint8Array {
+  if (block.$unknown && block.$unknown.length > 0) return encodeBlock(block);
+  const transactions = block.transactions.map(transactionBytes);
+  const header = block.blockHeader ? toBinary(BlockHeaderSchema, block.blockHeader) : undefined;
+  let size = header ? delimitedSize(header.length) : 0;
+  for (const tx of transactions) size += delimitedSize(tx.length);
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (const tx of transactions) at = writeDelimited(out, at, TRANSACTIONS_TAG, tx);
+  if (header) writeDelimited(out, at, BLOCK_HEADER_TAG, header);
+  return out;
+}
+
+/** `encodeTransaction(tx).length` without encoding (see `transactionSizes`). */
+export function transactionSize(tx: Transaction): number {
+  return transactionSizes(tx, rawDataBytes(tx)).full;
 }
 
 export function blockHeaderRawBytes(block: Block): Uint8Array {

@@ -1,3 +1,4 @@
+import { blockBytes, decode } from "../protocol/codec.js";
 import {
   AccountSchema,
   BlockSchema,
@@ -24,7 +25,10 @@ export const Tables = {
   /** ref_block_bytes (low 2 bytes of the height) → block id bytes 8..16 */
   recentBlocks: defineTable("recent-blocks", bytesKey, bytesValue),
   /** block number → Block */
-  blocks: defineTable("blocks", int64Key, messageValue(BlockSchema)),
+  blocks: defineTable("blocks", int64Key, {
+    encode: blockBytes,
+    decode: (bytes) => decode(BlockSchema, bytes),
+  }),
   /** block id → block number */
   blockIndex: defineTable("block-index", bytesKey, int64Value),
   /** txID → number of the block holding it */

@@ -16,6 +16,7 @@ import {
 } from "@tronode/engine";
 import type { ChainStore } from "@tronode/storage";
 import { SerialQueue } from "./serial-queue.js";
+import type { SignaturePrefetch } from "./signature-prefetch.js";
 
 export interface ChainServiceOptions {
   readonly store: ChainStore;
@@ -26,6 +27,8 @@ export interface ChainServiceOptions {
   readonly logger: Logger;
   /** java-tron's maxTransactionPendingSize. */
   readonly maxPendingSize?: number;
+  /** Recovers broadcast signatures in worker threads before the push checks them (optional). */
+  readonly prefetch?: SignaturePrefetch;
 }
 
 interface PendingEntry {
@@ -45,6 +48,9 @@ export class ChainService {
   private readonly verified = new Set<string>();
   private readonly queue = new SerialQueue();
   private readonly listeners = new Set<(block: ProducedBlock) => void>();
+  /** Commits made so far, and the count the pending pool was built at (its outcomes are on that head). */
+  private commits = 0;
+  private pendingBuiltAt = 0;
 
   constructor(private readonly options: ChainServiceOptions) {
     this.pendingState = new StateOverlay(options.store.view);
@@ -92,20 +98,26 @@ export class ChainService {
 
   /** Broadcast: validates and applies the transaction to the pending state, or throws the rejection. */
   push(tx: Transaction): Promise<TransactionOutcome> {
-    return this.queue.run(() => {
-      if (this.pending.size >= (this.options.maxPendingSize ?? 2000)) {
+    const maxPending = this.options.maxPendingSize ?? 2000;
+    const apply = (recoverer: SignatureRecoverer): TransactionOutcome => {
+      if (this.pending.size >= maxPending) {
         throw new TronodeError(ResponseCode.SERVER_BUSY, "Server busy.");
       }
-      const outcome = applyTransaction(this.pendingState, tx, {
-        mode: "push",
-        recoverer: this.options.recoverer,
-      });
+      const outcome = applyTransaction(this.pendingState, tx, { mode: "push", recoverer });
       const id = bytesToHex(outcome.txId);
       this.pendingState.merge(outcome.changes);
       this.pending.set(id, { tx: outcome.transaction, outcome });
       this.verified.add(id);
       return outcome;
-    });
+    };
+    const prefetch = this.options.prefetch;
+    if (!prefetch || this.pending.size >= maxPending) {
+      return this.queue.run(() => apply(this.options.recoverer));
+    }
+    // The recovery runs in the pool while earlier pushes are applied; the push keeps its place
+    // in the queue and checks its signatures (through the prefetched results) in java-tron's order.
+    const recovered = prefetch.prefetch(tx);
+    return this.queue.run(() => recovered.then(() => apply(prefetch.recoverer)));
   }
 
   /** Produces one block with the pending transactions at `timestamp`, commits it, and rebuilds the pool. */
@@ -119,8 +131,10 @@ export class ChainService {
         transactions: entries.map((e) => e.tx),
         recoverer: this.options.recoverer,
         isVerified: (txId) => this.verified.has(bytesToHex(txId)),
+        // The pool's outcomes were computed on the committed head, in order: the block can take them.
+        pushed: this.pendingBuiltAt === this.commits ? entries.map((e) => e.outcome) : undefined,
       });
-      await this.options.store.commit(produced.changes);
+      await this.commit(produced.changes);
       for (const o of produced.outcomes) this.verified.delete(bytesToHex(o.txId));
       for (const r of produced.rejected) {
         this.options.logger.debug({ reason: r.error.message }, "transaction left out of the block");
@@ -136,7 +150,7 @@ export class ChainService {
     return this.queue.run(async () => {
       const overlay = new StateOverlay(this.options.store.view);
       write(overlay);
-      await this.options.store.commit(overlay.changes() as ChangeSet);
+      await this.commit(overlay.changes() as ChangeSet);
       this.rebuildPending(new Set());
     });
   }
@@ -146,11 +160,17 @@ export class ChainService {
     return this.queue.idle();
   }
 
+  private async commit(changes: ChangeSet): Promise<void> {
+    await this.options.store.commit(changes);
+    this.commits++;
+  }
+
   /** Re-applies the transactions still pending on top of the new committed state (java-tron's repush). */
   private rebuildPending(included: ReadonlySet<string>): void {
     const previous = [...this.pending.entries()].filter(([id]) => !included.has(id));
     this.pending = new Map();
     this.pendingState = new StateOverlay(this.options.store.view);
+    this.pendingBuiltAt = this.commits;
     for (const [id, entry] of previous) {
       try {
         const outcome = applyTransaction(this.pendingState, entry.tx, {

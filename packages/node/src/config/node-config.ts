@@ -24,12 +24,17 @@ export interface NodeConfig {
   readonly logLevel: string;
   /** Serve key-handling operations on a non-loopback listener (explicitly unsafe). */
   readonly allowKeyOperations: boolean;
-  /** Write the funded accounts (address + key) to this JSON file at start. */
+  /** Write the funded accounts (address + key) to this JSON file at start, before the port answers. */
   readonly accountsFile?: string;
   /** java-tron's node.maxTransactionPendingSize: broadcasts beyond it answer SERVER_BUSY. */
   readonly maxPendingSize: number;
   /** "auto" (native when it loads), "native" or "noble". */
   readonly recovery: "auto" | "native" | "noble";
+  /**
+   * Worker threads that recover broadcast signatures ahead of the push (0 = all on the main
+   * thread); absent = one when the native recoverer is in use and the machine has more than one core.
+   */
+  readonly recoveryThreads?: number;
 }
 
 export interface GenesisSettings {
