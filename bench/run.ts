@@ -1,8 +1,11 @@
-/** `npm run bench`: prints every benchmark figure of the project. */
+/** `npm run bench`: prints every benchmark figure of the project (needs the build `npm run bench` makes). */
 import { runEngineBench } from "./engine.js";
+import { runHttpBench } from "./http.js";
 import { runRecoveryBench } from "./recovery.js";
 
 console.log("== signature recovery (per second) ==");
 await runRecoveryBench({ seconds: 2 });
 console.log("\n== engine ==");
 await runEngineBench();
+console.log("\n== node over HTTP (built CLI as its own process, autocannon load on the same machine) ==");
+await runHttpBench();
