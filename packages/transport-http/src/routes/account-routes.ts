@@ -75,28 +75,28 @@ const getAccountById = defineRoute({
   print: printAccount,
 });
 
-function printAccountNet(figures: AccountNetFigures | undefined, visible: boolean): JsonValue {
-  if (figures === undefined) return NOT_FOUND_BODY;
-  const message = create(AccountNetMessageSchema, {
+/** The bandwidth fields AccountNetMessage and AccountResourceMessage share (same names and numbers). */
+function netFields(figures: AccountNetFigures) {
+  return {
     freeNetUsed: figures.freeNetUsed,
     freeNetLimit: figures.freeNetLimit,
     NetUsed: figures.netUsed,
     NetLimit: figures.netLimit,
     TotalNetLimit: figures.totalNetLimit,
     TotalNetWeight: figures.totalNetWeight,
-  });
+  };
+}
+
+function printAccountNet(figures: AccountNetFigures | undefined, visible: boolean): JsonValue {
+  if (figures === undefined) return NOT_FOUND_BODY;
+  const message = create(AccountNetMessageSchema, netFields(figures));
   return printMessage(AccountNetMessageSchema, message, { visible, exactInt64: true });
 }
 
 function printAccountResource(figures: AccountResourceFigures | undefined, visible: boolean): JsonValue {
   if (figures === undefined) return NOT_FOUND_BODY;
   const message = create(AccountResourceMessageSchema, {
-    freeNetUsed: figures.freeNetUsed,
-    freeNetLimit: figures.freeNetLimit,
-    NetUsed: figures.netUsed,
-    NetLimit: figures.netLimit,
-    TotalNetLimit: figures.totalNetLimit,
-    TotalNetWeight: figures.totalNetWeight,
+    ...netFields(figures),
     TotalTronPowerWeight: figures.totalTronPowerWeight,
     tronPowerUsed: figures.tronPowerUsed,
     tronPowerLimit: figures.tronPowerLimit,
