@@ -32,4 +32,5 @@ export const JavaExceptions = {
   badItem: "org.tron.core.exception.BadItemException",
   illegalArgument: "java.lang.IllegalArgumentException",
   arithmetic: "java.lang.ArithmeticException",
+  balanceInsufficient: "org.tron.core.exception.BalanceInsufficientException",
 } as const;

@@ -66,7 +66,13 @@ export const BUCKETS = {
   // Keyed by txID (random order): nothing useful to warm.
   "transaction-index": { bucket: 0x0a, resident: false, cache: 16384, warmLatest: false },
   "transaction-infos": { bucket: 0x0b, resident: false, cache: 4096, warmLatest: false },
-  // next free: 0x0c
+  // resource model (staking): 0x0c–0x0f
+  "delegated-resources": { bucket: 0x0c, resident: true },
+  "delegated-resource-account-index": { bucket: 0x0d, resident: true },
+  // witnesses, votes, rewards: 0x0e, then 0x10–0x17
+  votes: { bucket: 0x0e, resident: true },
+  // balance history: 0x18–0x1b
+  // next free: 0x1c (0x0f and 0x10–0x1b are reserved for the domains above)
   // retired: (none yet) — e.g. `// 0x0c "old-table": retired in <change>; never reuse`
 } as const satisfies Record<string, BucketSpec>;
 

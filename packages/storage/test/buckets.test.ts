@@ -31,8 +31,11 @@ describe("buckets", () => {
       "account-name-index",
       "accounts",
       "byte-properties",
+      "delegated-resource-account-index",
+      "delegated-resources",
       "properties",
       "recent-blocks",
+      "votes",
       "witnesses",
     ]);
   });

@@ -7,12 +7,16 @@ import {
   BlockSchema,
   bytesToHex,
   type ChangeSet,
+  concatBytes,
+  DelegatedResourceAccountIndexSchema,
+  DelegatedResourceSchema,
   int64ToBytes,
   type Table,
   type TableChanges,
   Tables,
   TransactionInfoSchema,
   utf8Encode,
+  VotesSchema,
   WitnessSchema,
 } from "@tronode/engine";
 import { createLevelStorage, createMemoryStorage, type KvStorage } from "../src/index.js";
@@ -93,6 +97,21 @@ export function rowsFor(i: number): Row[] {
       Tables.witnesses,
       addr(i),
       create(WitnessSchema, { address: addr(i), voteCount: n * 10n, url: `https://w${i}.example` }),
+    ],
+    [
+      Tables.delegatedResources,
+      concatBytes(Uint8Array.of(0x01), addr(i), addr(i + 1)),
+      create(DelegatedResourceSchema, { from: addr(i), to: addr(i + 1), frozenBalanceForEnergy: n + 1n }),
+    ],
+    [
+      Tables.delegationIndex,
+      concatBytes(Uint8Array.of(0x03), addr(i)),
+      create(DelegatedResourceAccountIndexSchema, { account: addr(i), toAccounts: [addr(i + 1)] }),
+    ],
+    [
+      Tables.votes,
+      addr(i),
+      create(VotesSchema, { address: addr(i), newVotes: [{ voteAddress: addr(i + 1), voteCount: n + 1n }] }),
     ],
   ];
 }

@@ -8,6 +8,8 @@ import type { Account } from "../protocol/generated/protocol/core_pb.js";
 import type { ChainProperties, MutableChainProperties } from "../state/chain-properties.js";
 import type { StateOverlay } from "../state/state-overlay.js";
 import { Tables } from "../state/tables.js";
+import { allFrozenForBandwidth } from "./account-resources.js";
+import { consumeUsage, currentUsage } from "./resource-window.js";
 import { increaseUsage, PRECISION } from "./usage-window.js";
 
 /** Bandwidth charged for one contract: bytes from stake or free net, or the TRX burned. */
@@ -17,14 +19,7 @@ export interface NetBill {
 }
 
 /** Bandwidth-staked balance in sun: v1 frozen + v2 frozen + acquired delegations (v1 + v2). */
-export function frozenBalanceForBandwidth(account: Account): bigint {
-  let total = 0n;
-  for (const f of account.frozen) total += f.frozenBalance;
-  for (const f of account.frozenV2) if (f.type === ResourceCode.BANDWIDTH) total += f.amount;
-  total += account.acquiredDelegatedFrozenBalanceForBandwidth;
-  total += account.acquiredDelegatedFrozenV2BalanceForBandwidth;
-  return total;
-}
+export const frozenBalanceForBandwidth = allFrozenForBandwidth;
 
 /** Staked bandwidth limit (BandwidthProcessor.calculateGlobalNetLimit). */
 export function accountNetLimit(props: ChainProperties, account: Account): bigint {
@@ -47,7 +42,7 @@ export function accountNetReport(props: ChainProperties, account: Account) {
   return {
     freeNetUsed: increaseUsage(account.freeNetUsage, 0n, account.latestConsumeFreeTime, now),
     freeNetLimit: props.get("FREE_NET_LIMIT"),
-    netUsed: increaseUsage(account.netUsage, 0n, account.latestConsumeTime, now),
+    netUsed: currentUsage(props, account, ResourceCode.BANDWIDTH, now),
     netLimit: accountNetLimit(props, account),
     totalNetLimit: props.get("TOTAL_NET_LIMIT"),
     totalNetWeight: props.get("TOTAL_NET_WEIGHT"),
@@ -137,12 +132,10 @@ function useAccountNet(
   now: bigint,
 ): boolean {
   const limit = accountNetLimit(props, account);
-  const newUsage = increaseUsage(account.netUsage, 0n, account.latestConsumeTime, now);
+  // Stake 2.0 decays over the account's own window and re-weights it when consuming.
+  const newUsage = currentUsage(props, account, ResourceCode.BANDWIDTH, now);
   if (bytes > limit - newUsage) return false;
-  const next = cloneAccount(account);
-  // java-tron decays to `now` first, then adds at (now, now); the two roundings can differ from one step.
-  next.netUsage = increaseUsage(newUsage, bytes, now, now);
-  next.latestConsumeTime = now;
+  const next = consumeUsage(props, account, ResourceCode.BANDWIDTH, bytes, now);
   next.latestOprationTime = props.headTimestamp;
   state.put(Tables.accounts, account.address, next);
   return true;

@@ -5,6 +5,8 @@ import {
   TransactionInfoSchema,
   WitnessSchema,
 } from "../protocol/generated/protocol/core_pb.js";
+import { ResourceTables } from "../resources/tables.js";
+import { WitnessTables } from "../witnesses/tables.js";
 import { bytesKey, bytesValue, defineTable, int64Key, int64Value, messageValue, stringKey } from "./table.js";
 
 /**
@@ -37,6 +39,8 @@ export const Tables = {
   transactionInfos: defineTable("transaction-infos", bytesKey, messageValue(TransactionInfoSchema)),
   /** witness address → Witness */
   witnesses: defineTable("witnesses", bytesKey, messageValue(WitnessSchema)),
+  ...ResourceTables,
+  ...WitnessTables,
 } as const;
 
 export type TableName = keyof typeof Tables;

@@ -1,0 +1,35 @@
+/**
+ * The network's total stake per resource in whole TRX (TOTAL_NET_WEIGHT, TOTAL_ENERGY_WEIGHT,
+ * TOTAL_TRON_POWER_WEIGHT). java-tron moves them by the floor difference of the affected stake
+ * (floor(new/1e6) − floor(old/1e6)), never by amount/1e6, so sub-TRX remainders are not lost.
+ */
+import { ResourceCode } from "../protocol/generated/protocol/common_pb.js";
+import type { MutableChainProperties } from "../state/chain-properties.js";
+import { TRX_PRECISION } from "./account-resources.js";
+
+export function totalWeightProperty(type: ResourceCode): string {
+  switch (type) {
+    case ResourceCode.BANDWIDTH:
+      return "TOTAL_NET_WEIGHT";
+    case ResourceCode.ENERGY:
+      return "TOTAL_ENERGY_WEIGHT";
+    default:
+      return "TOTAL_TRON_POWER_WEIGHT";
+  }
+}
+
+/** Adds floor(newStake/1e6) − floor(oldStake/1e6) to the resource's total weight. */
+export function moveTotalWeight(
+  props: MutableChainProperties,
+  type: ResourceCode,
+  oldStake: bigint,
+  newStake: bigint,
+): void {
+  const delta = newStake / TRX_PRECISION - oldStake / TRX_PRECISION;
+  if (delta !== 0n) props.add(totalWeightProperty(type), delta);
+}
+
+/** Adds a precomputed whole-TRX delta (Stake 1.0 without ALLOW_NEW_REWARD: amount / 1e6). */
+export function addTotalWeight(props: MutableChainProperties, type: ResourceCode, delta: bigint): void {
+  if (delta !== 0n) props.add(totalWeightProperty(type), delta);
+}

@@ -1,0 +1,71 @@
+/**
+ * How stake changes move an account's votes — the one place for the rules java-tron spreads over
+ * the unfreeze actuators (UnfreezeBalance v1 clears, UnfreezeBalanceV2 clears or rescales) — and
+ * the VotesStore bookkeeping they share with VoteWitness: the first change after a maintenance
+ * records the account's current votes as `old_votes`; `new_votes` is what the next maintenance
+ * counts.
+ */
+import { create } from "@bufbuild/protobuf";
+import { ResourceCode } from "../protocol/generated/protocol/common_pb.js";
+import { type Account, type Vote, VoteSchema, VotesSchema } from "../protocol/generated/protocol/core_pb.js";
+import { allTronPower, TRX_PRECISION, tronPower } from "../resources/account-resources.js";
+import type { ChainProperties } from "../state/chain-properties.js";
+import type { StateOverlay } from "../state/state-overlay.js";
+import { Tables } from "../state/tables.js";
+
+/** Records `newVotes` as the votes the next maintenance counts for `account` (VotesStore row). */
+export function recordNewVotes(state: StateOverlay, account: Account, newVotes: readonly Vote[]): void {
+  const existing = state.get(Tables.votes, account.address);
+  const row = existing
+    ? { ...existing, newVotes: [...newVotes] }
+    : create(VotesSchema, {
+        address: account.address,
+        oldVotes: [...account.votes],
+        newVotes: [...newVotes],
+      });
+  state.put(Tables.votes, account.address, row);
+}
+
+/** Clears the account's votes (and what the next maintenance counts). Returns the new account. */
+export function clearVotes(state: StateOverlay, account: Account): Account {
+  recordNewVotes(state, account, []);
+  return { ...account, votes: [] };
+}
+
+/**
+ * UnfreezeBalanceV2's vote adjustment, on the account after its stake was reduced: under the new
+ * resource model an account whose old tron power is already invalid keeps its votes when unfreezing
+ * BANDWIDTH/ENERGY, and one whose old tron power is still valid loses all its votes; otherwise,
+ * when the remaining tron power no longer covers the votes, each vote is scaled down in Java
+ * double arithmetic (`(long)(vote / total * power / 1e6)`) and votes that reach 0 are dropped.
+ */
+export function adjustVotesAfterUnfreezeV2(
+  state: StateOverlay,
+  props: ChainProperties,
+  account: Account,
+  resource: ResourceCode,
+): Account {
+  if (account.votes.length === 0) return account;
+  const newModel = props.isOn("ALLOW_NEW_RESOURCE_MODEL");
+  if (newModel) {
+    if (account.oldTronPower === -1n) {
+      if (resource === ResourceCode.BANDWIDTH || resource === ResourceCode.ENERGY) return account;
+    } else {
+      return clearVotes(state, account);
+    }
+  }
+  let totalVote = 0n;
+  for (const v of account.votes) totalVote += v.voteCount;
+  const owned = newModel ? allTronPower(account) : tronPower(account);
+  if (owned >= totalVote * TRX_PRECISION) return account;
+  if (totalVote === 0n) return account;
+  const scaled: Vote[] = [];
+  for (const v of account.votes) {
+    const count = BigInt(
+      Math.trunc(((Number(v.voteCount) / Number(totalVote)) * Number(owned)) / Number(TRX_PRECISION)),
+    );
+    if (count > 0n) scaled.push(create(VoteSchema, { voteAddress: v.voteAddress, voteCount: count }));
+  }
+  recordNewVotes(state, account, scaled);
+  return { ...account, votes: scaled };
+}
