@@ -34,6 +34,7 @@ export * from "./resources/account-resources.js";
 export * from "./resources/bandwidth.js";
 export * from "./resources/delegation.js";
 export * from "./resources/energy.js";
+export * from "./resources/resource-queries.js";
 export * from "./resources/resource-window.js";
 export * from "./resources/total-weights.js";
 export * from "./resources/usage-window.js";

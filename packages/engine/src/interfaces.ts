@@ -12,8 +12,14 @@ import type {
   TransactionInfo,
   Witness,
 } from "./protocol/generated/protocol/core_pb.js";
+import type { ResourceQueries } from "./resources/resource-queries.js";
 
 export type { SignatureRecoverer } from "./crypto/signature.js";
+export type {
+  AccountNetFigures,
+  AccountResourceFigures,
+  ResourceQueries,
+} from "./resources/resource-queries.js";
 export type { ChangeSet, StateView, TableChanges } from "./state/state-view.js";
 
 /** Wall-clock time in ms, injected so the engine never reads the clock. */
@@ -49,27 +55,6 @@ export interface BuildOptions {
   readonly data?: Uint8Array;
 }
 
-/** Figures of /wallet/getaccountnet. */
-export interface AccountNetFigures {
-  readonly freeNetUsed: bigint;
-  readonly freeNetLimit: bigint;
-  readonly netUsed: bigint;
-  readonly netLimit: bigint;
-  readonly totalNetLimit: bigint;
-  readonly totalNetWeight: bigint;
-}
-
-/** Figures of /wallet/getaccountresource (bandwidth, energy, tron power, storage). */
-export interface AccountResourceFigures extends AccountNetFigures {
-  readonly totalTronPowerWeight: bigint;
-  readonly tronPowerUsed: bigint;
-  readonly tronPowerLimit: bigint;
-  readonly energyUsed: bigint;
-  readonly energyLimit: bigint;
-  readonly totalEnergyLimit: bigint;
-  readonly totalEnergyWeight: bigint;
-}
-
 export interface ChainParameterEntry {
   readonly key: string;
   readonly value: bigint;
@@ -90,10 +75,11 @@ export interface NodeInfoSummary {
 }
 
 /**
- * The operations of java-tron's Wallet that transports serve. Reads take a scope; `undefined`
+ * The operations of java-tron's Wallet that transports serve, one interface per domain
+ * (`ResourceQueries`, …) and the core operations here. Reads take a scope; `undefined`
  * means "not found" (printed `{}`). Failures throw TronodeError with java-tron's message and class.
  */
-export interface WalletApi {
+export interface WalletApi extends ResourceQueries {
   // blocks and transactions
   getNowBlock(scope: ReadScope): Promise<Block>;
   getBlockByNum(num: bigint, scope: ReadScope): Promise<Block | undefined>;
@@ -111,8 +97,6 @@ export interface WalletApi {
   /** The account as getaccount prints it (usage decayed to the head, frozenV2 rebuilt). */
   getAccount(address: Uint8Array, scope: ReadScope): Promise<Account | undefined>;
   getAccountById(accountId: Uint8Array, scope: ReadScope): Promise<Account | undefined>;
-  getAccountNet(address: Uint8Array): Promise<AccountNetFigures | undefined>;
-  getAccountResource(address: Uint8Array): Promise<AccountResourceFigures | undefined>;
   // building and broadcasting
   /** Validates the contract with its actuator and returns the unsigned transaction. */
   createTransaction(type: ContractType, parameter: unknown, options?: BuildOptions): Promise<Transaction>;

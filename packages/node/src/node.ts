@@ -10,6 +10,7 @@ import {
   type Logger,
   type SignatureRecoverer,
   Tables,
+  type WalletApi,
 } from "@tronode/engine";
 import { createBestRecoverer, createNativeRecoverer, createRecoveryPool } from "@tronode/secp256k1-native";
 import { type ChainStore, createChainStore, createLevelStorage, createMemoryStorage } from "@tronode/storage";
@@ -23,6 +24,8 @@ import { writeAccountsFile } from "./dev/accounts-file.js";
 import { deriveDevAccounts } from "./dev/dev-accounts.js";
 import { DevControls } from "./dev/dev-controls.js";
 import { silentLogger } from "./logger.js";
+import { composeWallet } from "./wallet/compose-wallet.js";
+import { ResourceQueryService } from "./wallet/resource-queries.js";
 import { Wallet } from "./wallet/wallet.js";
 
 /** java-tron version the node reports (configNodeInfo.codeVersion). */
@@ -38,7 +41,7 @@ export interface CreateNodeOptions extends Partial<NodeConfig> {
 
 export interface TronNode {
   readonly config: NodeConfig;
-  readonly wallet: Wallet;
+  readonly wallet: WalletApi;
   readonly dev: DevControls;
   readonly chain: ChainService;
   readonly producer: BlockProducer;
@@ -129,7 +132,7 @@ export async function createNode(options: CreateNodeOptions = {}): Promise<TronN
   container.register(ChainService, { useValue: chain });
   const producer = new BlockProducer({ chain, clock, logger, blockTimeSeconds: config.blockTime });
   container.register(BlockProducer, { useValue: producer });
-  const wallet = new Wallet({
+  const coreWallet = new Wallet({
     chain,
     clock,
     codeVersion: CODE_VERSION,
@@ -138,7 +141,9 @@ export async function createNode(options: CreateNodeOptions = {}): Promise<TronN
     startedAt: clock.now(),
     afterBroadcast: () => producer.afterTransaction(),
   });
-  container.register(Wallet, { useValue: wallet });
+  // One service per domain, composed into java-tron's Wallet surface.
+  const wallet: WalletApi = composeWallet(coreWallet, new ResourceQueryService(chain));
+  container.register("WalletApi", { useValue: wallet });
   const dev = new DevControls({
     chain,
     producer,

@@ -28,6 +28,13 @@ export function parseJavaLong(text: string | undefined): bigint {
   return value;
 }
 
+/** Java 8 `Integer.parseInt(text)`: as parseLong, within the 32-bit range. */
+export function parseJavaInt(text: string | undefined): number {
+  const value = parseJavaLong(text);
+  if (value < -(2n ** 31n) || value >= 2n ** 31n) throw numberFormatError(`For input string: "${text}"`);
+  return Number(value);
+}
+
 /** `Long.parseLong` that answers undefined instead of failing (java-tron's `WalletUtil.isLong`). */
 export function tryParseJavaLong(text: string): bigint | undefined {
   try {

@@ -15,6 +15,7 @@ import { MULTISIG_ROUTES } from "./routes/multisig-routes.js";
 import { NODE_ROUTES } from "./routes/node-routes.js";
 import { NOT_YET_ROUTES, UNSUPPORTED_ROUTES } from "./routes/not-yet-routes.js";
 import { PENDING_ROUTES } from "./routes/pending-routes.js";
+import { RESOURCE_ROUTES } from "./routes/resource-routes.js";
 import { TRANSACTION_ROUTES } from "./routes/transaction-routes.js";
 
 export const ROUTE_TABLE: readonly RouteRow[] = Object.freeze([
@@ -22,6 +23,7 @@ export const ROUTE_TABLE: readonly RouteRow[] = Object.freeze([
   ...TRANSACTION_ROUTES,
   ...ACCOUNT_ROUTES,
   ...BUILDER_ROUTES,
+  ...RESOURCE_ROUTES,
   ...BROADCAST_ROUTES,
   ...MULTISIG_ROUTES,
   ...CHAIN_ROUTES,

@@ -17,6 +17,7 @@ import {
   CONTRACT_PARAMETER_SCHEMAS,
   ContractType,
   createNobleRecoverer,
+  DelegatedResourceAccountIndexSchema,
   type DevAccount,
   type DevApi,
   JavaExceptions,
@@ -257,6 +258,28 @@ export function createFakeWallet(): FakeWallet {
         totalEnergyLimit: 90_000_000_000n,
         totalEnergyWeight: 0n,
       };
+    },
+    // Staking reads: the fake has no stakes; the real answers are tested end to end.
+    async getDelegatedResource() {
+      return [];
+    },
+    async getDelegatedResourceV2() {
+      return [];
+    },
+    async getDelegatedResourceAccountIndex(address) {
+      return create(DelegatedResourceAccountIndexSchema, { account: address });
+    },
+    async getDelegatedResourceAccountIndexV2(address) {
+      return create(DelegatedResourceAccountIndexSchema, { account: address });
+    },
+    async getCanDelegatedMaxSize() {
+      return 0n;
+    },
+    async getAvailableUnfreezeCount(owner) {
+      return accounts.has(hex(owner)) ? 32n : undefined;
+    },
+    async getCanWithdrawUnfreezeAmount(owner, timestamp) {
+      return accounts.has(hex(owner)) && timestamp >= 0n ? 0n : undefined;
     },
     async createTransaction(type, parameter, options) {
       const record: FakeWallet["builds"][number] = { type, parameter, options };

@@ -22,6 +22,7 @@ import {
   type TransactionInfo,
   WitnessSchema,
 } from "../protocol/generated/protocol/core_pb.js";
+import { resetBlockEnergyUsage, updateAdaptiveEnergy } from "../resources/energy.js";
 import { MutableChainProperties } from "../state/chain-properties.js";
 import { StateOverlay } from "../state/state-overlay.js";
 import type { ChangeSet, StateView } from "../state/state-view.js";
@@ -230,6 +231,7 @@ function finishBlock(
   const raw = block.blockHeader!.rawData!;
   const id = blockId(block);
   for (const o of outcomes) state.put(Tables.transactionInfos, o.txId, o.info);
+  settleBlockEnergy(props);
 
   // Block reward (ALLOW_CHANGE_DELEGATION = 0): the producer's allowance.
   const producer = state.get(Tables.accounts, raw.witnessAddress);
@@ -276,6 +278,17 @@ function finishBlock(
   props.setBytes("LATEST_BLOCK_HEADER_HASH", id);
   updateSolidifiedBlock(state, props);
   return id;
+}
+
+/**
+ * Adaptive energy (Manager.processBlock), computed before the head moves, so `now` is the parent's
+ * slot as in java-tron. The block's energy usage is then cleared at the end of the block rather
+ * than at the start of the next: pending transactions are applied on the committed head, so they
+ * must start counting from zero, as the next block will.
+ */
+function settleBlockEnergy(props: MutableChainProperties): void {
+  if (props.isOn("ALLOW_ADAPTIVE_ENERGY")) updateAdaptiveEnergy(props, props.headSlot);
+  resetBlockEnergyUsage(props);
 }
 
 /** Solidified number: active witnesses' latest block numbers, ascending, at index ⌊n·(1−70%)⌋. */

@@ -2,10 +2,12 @@ import { create } from "@bufbuild/protobuf";
 import {
   type Account,
   Account_FreezeV2Schema,
+  accountResourceOf,
   BLOCK_PRODUCED_INTERVAL,
   type ChainProperties,
   increaseUsage,
   ResourceCode,
+  refreshUsage,
 } from "@tronode/engine";
 
 /**
@@ -15,18 +17,22 @@ import {
  */
 export function accountAsReported(props: ChainProperties, stored: Account): Account {
   // Shallow copy: only top-level fields and whole nested values are replaced below.
-  const account: Account = { ...stored };
   const now = props.headSlot;
-  account.netUsage = increaseUsage(stored.netUsage, 0n, stored.latestConsumeTime, now);
+  // updateUsage: usage decayed over the account's window, which (Stake 2.0) is re-weighted too.
+  const refreshed = refreshUsage(
+    props,
+    refreshUsage(props, stored, ResourceCode.BANDWIDTH, now),
+    ResourceCode.ENERGY,
+    now,
+  );
+  const account: Account = { ...refreshed };
   account.freeNetUsage = increaseUsage(stored.freeNetUsage, 0n, stored.latestConsumeFreeTime, now);
-  const resource = stored.accountResource;
-  if (resource) {
-    account.accountResource = {
-      ...resource,
-      energyUsage: increaseUsage(resource.energyUsage, 0n, resource.latestConsumeTimeForEnergy, now),
-      latestConsumeTimeForEnergy: toMillis(props, resource.latestConsumeTimeForEnergy),
-    };
-  }
+  // java-tron sets the energy consume time unconditionally, so account_resource always prints.
+  const resource = accountResourceOf(refreshed);
+  account.accountResource = {
+    ...resource,
+    latestConsumeTimeForEnergy: toMillis(props, resource.latestConsumeTimeForEnergy),
+  };
   account.latestConsumeTime = toMillis(props, stored.latestConsumeTime);
   account.latestConsumeFreeTime = toMillis(props, stored.latestConsumeFreeTime);
   const amounts = new Map<ResourceCode, bigint>();

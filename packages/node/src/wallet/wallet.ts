@@ -2,10 +2,7 @@ import { create } from "@bufbuild/protobuf";
 import {
   ACTUATORS,
   type Account,
-  type AccountNetFigures,
-  type AccountResourceFigures,
   accountIdIndexKey,
-  accountNetReport,
   addTransactionSign,
   type Block,
   type BroadcastResult,
@@ -25,7 +22,7 @@ import {
   PENDING_BLOCK_NUMBER,
   packContract,
   type ReadScope,
-  ResourceCode,
+  type ResourceQueries,
   StateOverlay,
   type StateView,
   Tables,
@@ -62,41 +59,41 @@ export interface WalletOptions {
   readonly afterBroadcast?: () => Promise<void>;
 }
 
-/** java-tron's Wallet over a running chain: reads by scope, builders, broadcast, multi-signature. */
-export class Wallet implements WalletApi {
+/** java-tron's Wallet over a running chain (core operations): reads by scope, builders, broadcast, multi-signature. */
+export class Wallet implements Omit<WalletApi, keyof ResourceQueries> {
   constructor(private readonly options: WalletOptions) {}
 
-  private get chain(): ChainService {
+  get #chain(): ChainService {
     return this.options.chain;
   }
 
-  private view(scope: ReadScope): StateView {
-    return scope === "head" ? this.chain.headView : this.chain.committedView;
+  #view(scope: ReadScope): StateView {
+    return scope === "head" ? this.#chain.headView : this.#chain.committedView;
   }
 
-  private props(scope: ReadScope): ChainProperties {
-    return new ChainProperties(this.view(scope));
+  #props(scope: ReadScope): ChainProperties {
+    return new ChainProperties(this.#view(scope));
   }
 
   /** Highest block number readable in a scope (solid = the solidified block). */
-  private topBlock(scope: ReadScope): bigint {
-    const props = this.props("head");
+  #topBlock(scope: ReadScope): bigint {
+    const props = this.#props("head");
     return scope === "head" ? props.headNumber : props.solidifiedNumber;
   }
 
   async getNowBlock(scope: ReadScope): Promise<Block> {
-    const block = await this.getBlockByNum(this.topBlock(scope), scope);
+    const block = await this.getBlockByNum(this.#topBlock(scope), scope);
     if (!block) throw new TronodeError("BLOCK_MISSING", "head block is missing from the store");
     return block;
   }
 
   async getBlockByNum(num: bigint, scope: ReadScope): Promise<Block | undefined> {
-    if (num < 0n || num > this.topBlock(scope)) return undefined;
-    return this.chain.store.read(Tables.blocks, num);
+    if (num < 0n || num > this.#topBlock(scope)) return undefined;
+    return this.#chain.store.read(Tables.blocks, num);
   }
 
   async getBlockById(id: Uint8Array, scope: ReadScope): Promise<Block | undefined> {
-    const num = await this.chain.store.read(Tables.blockIndex, id);
+    const num = await this.#chain.store.read(Tables.blockIndex, id);
     if (num === undefined) return undefined;
     return this.getBlockByNum(num, scope);
   }
@@ -104,9 +101,9 @@ export class Wallet implements WalletApi {
   async getBlocksByLimitNext(start: bigint, end: bigint, scope: ReadScope): Promise<Block[]> {
     if (start < 0n || end <= start || end - start > BLOCK_LIMIT_NUM) return [];
     const blocks: Block[] = [];
-    const top = this.topBlock(scope);
+    const top = this.#topBlock(scope);
     for (let n = start; n < end && n <= top; n++) {
-      const b = await this.chain.store.read(Tables.blocks, n);
+      const b = await this.#chain.store.read(Tables.blocks, n);
       if (b) blocks.push(b);
     }
     return blocks;
@@ -114,7 +111,7 @@ export class Wallet implements WalletApi {
 
   async getBlocksByLatestNum(count: bigint, scope: ReadScope): Promise<Block[]> {
     if (count <= 0n || count >= BLOCK_LIMIT_NUM) return [];
-    const top = this.topBlock(scope);
+    const top = this.#topBlock(scope);
     const start = top - count + 1n < 0n ? 0n : top - count + 1n;
     return this.getBlocksByLimitNext(start, top + 1n, scope);
   }
@@ -124,17 +121,17 @@ export class Wallet implements WalletApi {
   }
 
   async getTransactionById(id: Uint8Array, scope: ReadScope): Promise<Transaction | undefined> {
-    const num = await this.chain.store.read(Tables.transactionIndex, id);
+    const num = await this.#chain.store.read(Tables.transactionIndex, id);
     if (num === undefined || num === PENDING_BLOCK_NUMBER) {
-      return scope === "head" ? this.chain.pendingTransaction(id) : undefined;
+      return scope === "head" ? this.#chain.pendingTransaction(id) : undefined;
     }
     const block = await this.getBlockByNum(num, scope);
     return block?.transactions.find((tx) => bytesEqual(transactionId(tx), id));
   }
 
   async getTransactionInfoById(id: Uint8Array, scope: ReadScope): Promise<TransactionInfo | undefined> {
-    const info = await this.chain.store.read(Tables.transactionInfos, id);
-    if (!info || info.blockNumber > this.topBlock(scope)) return undefined;
+    const info = await this.#chain.store.read(Tables.transactionInfos, id);
+    if (!info || info.blockNumber > this.#topBlock(scope)) return undefined;
     return info;
   }
 
@@ -148,49 +145,20 @@ export class Wallet implements WalletApi {
     if (!block) return [];
     const infos: TransactionInfo[] = [];
     for (const tx of block.transactions) {
-      const info = await this.chain.store.read(Tables.transactionInfos, transactionId(tx));
+      const info = await this.#chain.store.read(Tables.transactionInfos, transactionId(tx));
       if (info) infos.push(info);
     }
     return infos;
   }
 
   async getAccount(address: Uint8Array, scope: ReadScope): Promise<Account | undefined> {
-    const stored = this.view(scope).get(Tables.accounts, address);
-    return stored ? accountAsReported(this.props(scope), stored) : undefined;
+    const stored = this.#view(scope).get(Tables.accounts, address);
+    return stored ? accountAsReported(this.#props(scope), stored) : undefined;
   }
 
   async getAccountById(accountId: Uint8Array, scope: ReadScope): Promise<Account | undefined> {
-    const address = this.view(scope).get(Tables.accountIdIndex, accountIdIndexKey(accountId));
+    const address = this.#view(scope).get(Tables.accountIdIndex, accountIdIndexKey(accountId));
     return address ? this.getAccount(address, scope) : undefined;
-  }
-
-  async getAccountNet(address: Uint8Array): Promise<AccountNetFigures | undefined> {
-    const account = this.chain.headView.get(Tables.accounts, address);
-    return account ? accountNetReport(this.props("head"), account) : undefined;
-  }
-
-  async getAccountResource(address: Uint8Array): Promise<AccountResourceFigures | undefined> {
-    const account = this.chain.headView.get(Tables.accounts, address);
-    if (!account) return undefined;
-    const props = this.props("head");
-    const net = accountNetReport(props, account);
-    let tronPower = 0n;
-    for (const f of account.frozenV2) if (f.type !== ResourceCode.TRON_POWER) tronPower += f.amount;
-    for (const f of account.frozen) tronPower += f.frozenBalance;
-    tronPower += account.accountResource?.frozenBalanceForEnergy?.frozenBalance ?? 0n;
-    let votesUsed = 0n;
-    for (const v of account.votes) votesUsed += v.voteCount;
-    return {
-      ...net,
-      totalTronPowerWeight: props.get("TOTAL_TRON_POWER_WEIGHT"),
-      tronPowerUsed: votesUsed,
-      tronPowerLimit: tronPower / 1_000_000n,
-      // Energy comes from staking for energy, which arrives with the staking issue; none exists yet.
-      energyUsed: 0n,
-      energyLimit: 0n,
-      totalEnergyLimit: props.get("TOTAL_ENERGY_CURRENT_LIMIT"),
-      totalEnergyWeight: props.get("TOTAL_ENERGY_WEIGHT"),
-    };
   }
 
   async createTransaction(
@@ -206,8 +174,8 @@ export class Wallet implements WalletApi {
       });
     }
     const contract = packContract(type, parameter as never, options.permissionId ?? 0);
-    const head = this.props("head");
-    const overlay = new StateOverlay(this.chain.headView);
+    const head = this.#props("head");
+    const overlay = new StateOverlay(this.#chain.headView);
     const { value } = unpackContract(contract);
     actuator.validate(
       { state: overlay, props: new MutableChainProperties(overlay), txId: new Uint8Array(32), contract },
@@ -215,7 +183,7 @@ export class Wallet implements WalletApi {
     );
     // java-tron references the solidified block and expires 60 s after the head block.
     const solidNumber = head.solidifiedNumber;
-    const solid = await this.chain.store.read(Tables.blocks, solidNumber);
+    const solid = await this.#chain.store.read(Tables.blocks, solidNumber);
     if (!solid) throw validateError("solidified block is missing");
     const ref = blockReference(solidNumber, blockId(solid));
     return create(TransactionSchema, {
@@ -232,7 +200,7 @@ export class Wallet implements WalletApi {
   async broadcastTransaction(tx: Transaction): Promise<BroadcastResult> {
     const txId = transactionId(tx);
     try {
-      await this.chain.push(tx);
+      await this.#chain.push(tx);
     } catch (e) {
       if (e instanceof TronodeError) return { result: false, code: e.code, message: e.message, txId };
       throw e;
@@ -242,22 +210,22 @@ export class Wallet implements WalletApi {
   }
 
   async getTransactionSignWeight(tx: Transaction): Promise<TransactionSignWeightResult> {
-    const view = this.chain.headView;
-    return transactionSignWeight(view, new ChainProperties(view), tx, this.chain.recoverer);
+    const view = this.#chain.headView;
+    return transactionSignWeight(view, new ChainProperties(view), tx, this.#chain.recoverer);
   }
 
   async getTransactionApprovedList(tx: Transaction): Promise<TransactionApprovedListResult> {
-    const view = this.chain.headView;
-    return transactionApprovedList(view, new ChainProperties(view), tx, this.chain.recoverer);
+    const view = this.#chain.headView;
+    return transactionApprovedList(view, new ChainProperties(view), tx, this.#chain.recoverer);
   }
 
   async addTransactionSign(tx: Transaction, privateKey: Uint8Array): Promise<Transaction> {
-    const view = this.chain.headView;
-    return addTransactionSign(view, new ChainProperties(view), tx, privateKey, this.chain.recoverer);
+    const view = this.#chain.headView;
+    return addTransactionSign(view, new ChainProperties(view), tx, privateKey, this.#chain.recoverer);
   }
 
   async getChainParameters(): Promise<ChainParameterEntry[]> {
-    const props = this.props("head");
+    const props = this.#props("head");
     return CHAIN_PARAMETERS.map((p) => {
       let value = props.get(p.name);
       if (p.name === "ADAPTIVE_RESOURCE_LIMIT_TARGET_RATIO") value /= 1440n;
@@ -267,52 +235,52 @@ export class Wallet implements WalletApi {
 
   async listWitnesses(scope: ReadScope): Promise<Witness[]> {
     const witnesses: Witness[] = [];
-    for await (const row of this.chain.store.iterate(Tables.witnesses)) {
-      witnesses.push(this.view(scope).get(Tables.witnesses, row.key) ?? row.value);
+    for await (const row of this.#chain.store.iterate(Tables.witnesses)) {
+      witnesses.push(this.#view(scope).get(Tables.witnesses, row.key) ?? row.value);
     }
     return witnesses;
   }
 
   async getNextMaintenanceTime(): Promise<bigint> {
-    return this.props("head").get("NEXT_MAINTENANCE_TIME");
+    return this.#props("head").get("NEXT_MAINTENANCE_TIME");
   }
 
   async getBandwidthPrices(): Promise<string> {
-    return utf8Decode(this.props("head").getBytes("BANDWIDTH_PRICE_HISTORY"));
+    return utf8Decode(this.#props("head").getBytes("BANDWIDTH_PRICE_HISTORY"));
   }
 
   async getEnergyPrices(): Promise<string> {
-    return utf8Decode(this.props("head").getBytes("ENERGY_PRICE_HISTORY"));
+    return utf8Decode(this.#props("head").getBytes("ENERGY_PRICE_HISTORY"));
   }
 
   async getMemoFee(): Promise<string> {
-    return utf8Decode(this.props("head").getBytes("MEMO_FEE_HISTORY"));
+    return utf8Decode(this.#props("head").getBytes("MEMO_FEE_HISTORY"));
   }
 
   async getBurnTrx(scope: ReadScope): Promise<bigint> {
-    return this.props(scope).get("BURN_TRX_AMOUNT");
+    return this.#props(scope).get("BURN_TRX_AMOUNT");
   }
 
   async totalTransaction(): Promise<bigint> {
-    return this.props("head").get("TOTAL_TRANSACTION_COUNT");
+    return this.#props("head").get("TOTAL_TRANSACTION_COUNT");
   }
 
   async getPendingSize(): Promise<number> {
-    return this.chain.pendingSize;
+    return this.#chain.pendingSize;
   }
 
   async getTransactionFromPending(id: Uint8Array): Promise<Transaction | undefined> {
-    return this.chain.pendingTransaction(id);
+    return this.#chain.pendingTransaction(id);
   }
 
   async getTransactionListFromPending(): Promise<Uint8Array[]> {
-    return this.chain.pendingIds();
+    return this.#chain.pendingIds();
   }
 
   async getNodeInfo(): Promise<NodeInfoSummary> {
-    const props = this.chain.properties;
+    const props = this.#chain.properties;
     const solidNumber = props.solidifiedNumber;
-    const solid = await this.chain.store.read(Tables.blocks, solidNumber);
+    const solid = await this.#chain.store.read(Tables.blocks, solidNumber);
     return {
       headNumber: props.headNumber,
       headId: props.headBlockId,
