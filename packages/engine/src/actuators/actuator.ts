@@ -12,12 +12,22 @@ export interface ActuatorContext {
   readonly props: MutableChainProperties;
   readonly txId: Uint8Array;
   readonly contract: Transaction_Contract;
+  /**
+   * Validation for a builder (java-tron's `isTransactionCreate`): a few actuators account for the
+   * transaction they are about to create (DelegateResource reserves its own bandwidth).
+   */
+  readonly creating?: boolean;
 }
 
 /** Outcome of `execute`: the actuator fee plus any receipt fields it sets (Transaction.Result). */
 export interface ActuatorResult {
   readonly fee: bigint;
-  readonly receipt?: Partial<Pick<Transaction_Result, "assetIssueID" | "withdrawAmount" | "unfreezeAmount">>;
+  readonly receipt?: Partial<
+    Pick<
+      Transaction_Result,
+      "assetIssueID" | "withdrawAmount" | "unfreezeAmount" | "withdrawExpireAmount" | "cancelUnfreezeV2Amount"
+    >
+  >;
 }
 
 /**
@@ -42,6 +52,11 @@ export function validateError(message: string): TronodeError {
 
 export function executeError(message: string): TronodeError {
   return new TronodeError("CONTRACT_EXE_ERROR", message, { javaClass: JavaExceptions.contractExe });
+}
+
+/** java-tron's type-check message with spaces after the commas (the "B" spelling of several actuators). */
+export function typeErrorB(name: string): string {
+  return `contract type error, expected type [${name}], real type[class com.google.protobuf.Any]`;
 }
 
 /** java-tron's type-check message without spaces (most actuators); others spell it literally. */

@@ -1,4 +1,12 @@
 import type { ContractType } from "../protocol/contract-types.js";
+import { cancelAllUnfreezeV2Actuator } from "../resources/actuators/cancel-all-unfreeze-v2.js";
+import { delegateResourceActuator } from "../resources/actuators/delegate-resource.js";
+import { freezeBalanceActuator } from "../resources/actuators/freeze-balance.js";
+import { freezeBalanceV2Actuator } from "../resources/actuators/freeze-balance-v2.js";
+import { unDelegateResourceActuator } from "../resources/actuators/undelegate-resource.js";
+import { unfreezeBalanceActuator } from "../resources/actuators/unfreeze-balance.js";
+import { unfreezeBalanceV2Actuator } from "../resources/actuators/unfreeze-balance-v2.js";
+import { withdrawExpireUnfreezeActuator } from "../resources/actuators/withdraw-expire-unfreeze.js";
 import { accountCreateActuator } from "./account-create.js";
 import { accountPermissionUpdateActuator } from "./account-permission-update.js";
 import { accountUpdateActuator } from "./account-update.js";
@@ -14,5 +22,13 @@ export const ACTUATORS: ReadonlyMap<ContractType, Actuator> = new Map<ContractTy
     accountUpdateActuator,
     setAccountIdActuator,
     accountPermissionUpdateActuator,
+    freezeBalanceV2Actuator,
+    unfreezeBalanceV2Actuator,
+    withdrawExpireUnfreezeActuator,
+    cancelAllUnfreezeV2Actuator,
+    delegateResourceActuator,
+    unDelegateResourceActuator,
+    freezeBalanceActuator,
+    unfreezeBalanceActuator,
   ].map((a) => [a.type, a as unknown as Actuator] as const),
 );

@@ -32,3 +32,16 @@ export function multiplyExact(a: bigint, b: bigint): bigint {
 export function addWrapping(a: bigint, b: bigint): bigint {
   return BigInt.asIntN(64, a + b);
 }
+
+/**
+ * Java's `(long) d` narrowing of a double: truncation toward zero, NaN → 0, and values beyond the
+ * long range (including ±Infinity) clamped to Long.MIN_VALUE / Long.MAX_VALUE.
+ */
+const TWO_POW_63 = 2 ** 63;
+
+export function javaLongOfDouble(d: number): bigint {
+  if (Number.isNaN(d)) return 0n;
+  if (d >= TWO_POW_63) return INT64_MAX;
+  if (d <= -TWO_POW_63) return INT64_MIN;
+  return BigInt(Math.trunc(d));
+}

@@ -1,4 +1,5 @@
 import { cloneAccount } from "../chain/accounts.js";
+import { javaLongOfDouble } from "../chain/arithmetic.js";
 import { burnFee } from "../chain/fees.js";
 import { addressToBase58 } from "../crypto/address.js";
 import { JavaExceptions, TronodeError } from "../errors.js";
@@ -28,12 +29,12 @@ export function accountNetLimit(props: ChainProperties, account: Account): bigin
   const totalLimit = props.get("TOTAL_NET_LIMIT");
   if (totalWeight <= 0n) return 0n;
   if (props.get("UNFREEZE_DELAY_DAYS") > 0n) {
-    return BigInt(
-      Math.trunc((Number(frozen) / Number(PRECISION)) * (Number(totalLimit) / Number(totalWeight))),
+    return javaLongOfDouble(
+      (Number(frozen) / Number(PRECISION)) * (Number(totalLimit) / Number(totalWeight)),
     );
   }
   if (frozen < PRECISION) return 0n;
-  return BigInt(Math.trunc(Number(frozen / PRECISION) * (Number(totalLimit) / Number(totalWeight))));
+  return javaLongOfDouble(Number(frozen / PRECISION) * (Number(totalLimit) / Number(totalWeight)));
 }
 
 /** Figures of /wallet/getaccountnet and the bandwidth half of getaccountresource, at the head slot. */

@@ -5,7 +5,7 @@
  * The TVM calls these for a contract call: `callerEnergyLimit` before running, `payEnergyBill`
  * with the energy actually used after it (unused energy is simply never consumed).
  */
-import { addExact, multiplyExact } from "../chain/arithmetic.js";
+import { addExact, javaLongOfDouble, multiplyExact } from "../chain/arithmetic.js";
 import { burnFee } from "../chain/fees.js";
 import { bytesToHex } from "../crypto/bytes.js";
 import { JavaExceptions, TronodeError } from "../errors.js";
@@ -38,15 +38,15 @@ export function accountEnergyLimit(props: ChainProperties, account: Account): bi
   const totalWeight = props.get("TOTAL_ENERGY_WEIGHT");
   if (supportsUnfreezeDelay(props)) {
     if (totalWeight === 0n) return 0n;
-    return BigInt(
-      Math.trunc((Number(frozen) / Number(TRX_PRECISION)) * (Number(totalLimit) / Number(totalWeight))),
+    return javaLongOfDouble(
+      (Number(frozen) / Number(TRX_PRECISION)) * (Number(totalLimit) / Number(totalWeight)),
     );
   }
   if (frozen < TRX_PRECISION) return 0n;
   // java-tron asserts a positive weight here unless ALLOW_NEW_REWARD guards it; a zero weight with
   // a positive stake cannot occur, so both branches give 0 for it.
   if (totalWeight <= 0n) return 0n;
-  return BigInt(Math.trunc(Number(frozen / TRX_PRECISION) * (Number(totalLimit) / Number(totalWeight))));
+  return javaLongOfDouble(Number(frozen / TRX_PRECISION) * (Number(totalLimit) / Number(totalWeight)));
 }
 
 /** The account's energy usage decayed to `now` (slots). */

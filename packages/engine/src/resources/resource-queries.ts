@@ -5,6 +5,7 @@
  * transports call, and the pure computations behind it over a StateView.
  */
 import { create } from "@bufbuild/protobuf";
+import { javaLongOfDouble } from "../chain/arithmetic.js";
 import { encode } from "../protocol/codec.js";
 import { ResourceCode } from "../protocol/generated/protocol/common_pb.js";
 import { DelegateResourceContractSchema } from "../protocol/generated/protocol/contracts_pb.js";
@@ -154,7 +155,7 @@ export function estimateDelegateBandwidthSize(props: ChainProperties, balance: b
 
 /** `(long)(usage * 1e6 * ((double) weight / limit))`: resource usage expressed as staked sun. */
 function usageInSun(usage: bigint, weight: bigint, limit: bigint): bigint {
-  return BigInt(Math.trunc(Number(usage * TRX_PRECISION) * (Number(weight) / Number(limit))));
+  return javaLongOfDouble(Number(usage * TRX_PRECISION) * (Number(weight) / Number(limit)));
 }
 
 /**

@@ -25,11 +25,17 @@ export function moveTotalWeight(
   oldStake: bigint,
   newStake: bigint,
 ): void {
-  const delta = newStake / TRX_PRECISION - oldStake / TRX_PRECISION;
-  if (delta !== 0n) props.add(totalWeightProperty(type), delta);
+  addTotalWeight(props, type, newStake / TRX_PRECISION - oldStake / TRX_PRECISION);
 }
 
-/** Adds a precomputed whole-TRX delta (Stake 1.0 without ALLOW_NEW_REWARD: amount / 1e6). */
+/**
+ * DynamicPropertiesStore.addTotal*Weight: adds a whole-TRX delta; with ALLOW_NEW_REWARD the total
+ * never goes below 0.
+ */
 export function addTotalWeight(props: MutableChainProperties, type: ResourceCode, delta: bigint): void {
-  if (delta !== 0n) props.add(totalWeightProperty(type), delta);
+  if (delta === 0n) return;
+  const name = totalWeightProperty(type);
+  let total = props.get(name) + delta;
+  if (props.isOn("ALLOW_NEW_REWARD") && total < 0n) total = 0n;
+  props.set(name, total);
 }

@@ -6,6 +6,7 @@
  * counts.
  */
 import { create } from "@bufbuild/protobuf";
+import { javaLongOfDouble } from "../chain/arithmetic.js";
 import { ResourceCode } from "../protocol/generated/protocol/common_pb.js";
 import { type Account, type Vote, VoteSchema, VotesSchema } from "../protocol/generated/protocol/core_pb.js";
 import { allTronPower, TRX_PRECISION, tronPower } from "../resources/account-resources.js";
@@ -61,8 +62,8 @@ export function adjustVotesAfterUnfreezeV2(
   if (totalVote === 0n) return account;
   const scaled: Vote[] = [];
   for (const v of account.votes) {
-    const count = BigInt(
-      Math.trunc(((Number(v.voteCount) / Number(totalVote)) * Number(owned)) / Number(TRX_PRECISION)),
+    const count = javaLongOfDouble(
+      ((Number(v.voteCount) / Number(totalVote)) * Number(owned)) / Number(TRX_PRECISION),
     );
     if (count > 0n) scaled.push(create(VoteSchema, { voteAddress: v.voteAddress, voteCount: count }));
   }

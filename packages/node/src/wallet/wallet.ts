@@ -178,7 +178,13 @@ export class Wallet implements Omit<WalletApi, keyof ResourceQueries> {
     const overlay = new StateOverlay(this.#chain.headView);
     const { value } = unpackContract(contract);
     actuator.validate(
-      { state: overlay, props: new MutableChainProperties(overlay), txId: new Uint8Array(32), contract },
+      {
+        state: overlay,
+        props: new MutableChainProperties(overlay),
+        txId: new Uint8Array(32),
+        contract,
+        creating: true,
+      },
       value as never,
     );
     // java-tron references the solidified block and expires 60 s after the head block.

@@ -1,0 +1,166 @@
+import { type Actuator, typeErrorA, validateError } from "../../actuators/actuator.js";
+import { javaLongOfDouble } from "../../chain/arithmetic.js";
+import { BLOCK_PRODUCED_INTERVAL } from "../../chain/constants.js";
+import { isValidAddress } from "../../crypto/address.js";
+import { bytesEqual, bytesToHex } from "../../crypto/bytes.js";
+import { ContractType } from "../../protocol/contract-types.js";
+import { ResourceCode } from "../../protocol/generated/protocol/common_pb.js";
+import { DelegateResourceContractSchema } from "../../protocol/generated/protocol/contracts_pb.js";
+import { AccountType } from "../../protocol/generated/protocol/core_pb.js";
+import type { ChainProperties } from "../../state/chain-properties.js";
+import { Tables } from "../../state/tables.js";
+import {
+  acquiredV2,
+  frozenV2,
+  TRX_PRECISION,
+  withAcquiredV2,
+  withDelegatedV2Added,
+  withFrozenV2Added,
+} from "../account-resources.js";
+import {
+  delegatedResourceKeyV2,
+  emptyDelegatedResource,
+  indexDelegateV2,
+  unlockExpiredResource,
+} from "../delegation.js";
+import {
+  DEFAULT_DELEGATE_LOCK_PERIOD,
+  estimateDelegateBandwidthSize,
+  supportsMaxDelegateLockPeriod,
+  v2UsageInSun,
+} from "../resource-queries.js";
+import { currentUsage, supportsUnfreezeDelay } from "../resource-window.js";
+import { NOT_EXISTS, requireOwner } from "./staking-checks.js";
+
+/** The lock period in blocks: the contract's (0 = 3 days) when a longer maximum is enabled, else 3 days. */
+function lockPeriodOf(props: ChainProperties, lockPeriod: bigint): bigint {
+  if (!supportsMaxDelegateLockPeriod(props)) return DEFAULT_DELEGATE_LOCK_PERIOD;
+  return lockPeriod === 0n ? DEFAULT_DELEGATE_LOCK_PERIOD : lockPeriod;
+}
+
+/** `(long)(usage * 1e6 * ((double) weight / limit))`. */
+function usageAsStake(usage: bigint, weight: bigint, limit: bigint): bigint {
+  return javaLongOfDouble(Number(usage * TRX_PRECISION) * (Number(weight) / Number(limit)));
+}
+
+/**
+ * DelegateResourceContract (type 57): lends part of the owner's Stake 2.0 bandwidth or energy to
+ * another account, optionally locked (it cannot be taken back before `lock_period` blocks). The
+ * owner can lend only the part of its own stake its current usage does not need.
+ */
+export const delegateResourceActuator: Actuator<typeof DelegateResourceContractSchema> = {
+  type: ContractType.DelegateResourceContract,
+  schema: DelegateResourceContractSchema,
+  typeErrorMessage: typeErrorA("DelegateResourceContract"),
+  ownerAddress: (p) => p.ownerAddress,
+
+  validate({ state, props, creating }, p) {
+    if (!props.isOn("ALLOW_DELEGATE_RESOURCE")) throw validateError("No support for resource delegate");
+    if (!supportsUnfreezeDelay(props)) {
+      throw validateError("Not support Delegate resource transaction, need to be opened by the committee");
+    }
+    const owner = requireOwner(state, p.ownerAddress, NOT_EXISTS);
+    if (p.balance < TRX_PRECISION)
+      throw validateError("delegateBalance must be greater than or equal to 1 TRX");
+    const now = props.headSlot;
+    switch (p.resource) {
+      case ResourceCode.BANDWIDTH: {
+        let usage = currentUsage(props, owner, ResourceCode.BANDWIDTH, now);
+        if (creating) usage += estimateDelegateBandwidthSize(props, frozenV2(owner, ResourceCode.BANDWIDTH));
+        const sun = usageAsStake(usage, props.get("TOTAL_NET_WEIGHT"), props.get("TOTAL_NET_LIMIT"));
+        if (
+          frozenV2(owner, ResourceCode.BANDWIDTH) - v2UsageInSun(owner, ResourceCode.BANDWIDTH, sun) <
+          p.balance
+        ) {
+          throw validateError(
+            "delegateBalance must be less than or equal to available FreezeBandwidthV2 balance",
+          );
+        }
+        break;
+      }
+      case ResourceCode.ENERGY: {
+        const usage = currentUsage(props, owner, ResourceCode.ENERGY, now);
+        const sun = usageAsStake(
+          usage,
+          props.get("TOTAL_ENERGY_WEIGHT"),
+          props.get("TOTAL_ENERGY_CURRENT_LIMIT"),
+        );
+        if (
+          frozenV2(owner, ResourceCode.ENERGY) - v2UsageInSun(owner, ResourceCode.ENERGY, sun) <
+          p.balance
+        ) {
+          throw validateError(
+            "delegateBalance must be less than or equal to available FreezeEnergyV2 balance",
+          );
+        }
+        break;
+      }
+      default:
+        throw validateError("ResourceCode error, valid ResourceCode[BANDWIDTH、ENERGY]");
+    }
+    if (!isValidAddress(p.receiverAddress)) throw validateError("Invalid receiverAddress");
+    if (bytesEqual(p.receiverAddress, p.ownerAddress)) {
+      throw validateError("receiverAddress must not be the same as ownerAddress");
+    }
+    const receiver = state.get(Tables.accounts, p.receiverAddress);
+    if (!receiver) throw validateError(`Account[${bytesToHex(p.receiverAddress)}${NOT_EXISTS}`);
+    if (p.lock && supportsMaxDelegateLockPeriod(props)) {
+      const lockPeriod = lockPeriodOf(props, p.lockPeriod);
+      const max = props.get("MAX_DELEGATE_LOCK_PERIOD");
+      if (lockPeriod < 0n || lockPeriod > max) {
+        throw validateError(
+          `The lock period of delegate resource cannot be less than 0 and cannot exceed ${max}!`,
+        );
+      }
+      const locked = state.get(
+        Tables.delegatedResources,
+        delegatedResourceKeyV2(p.ownerAddress, p.receiverAddress, true),
+      );
+      if (locked) {
+        const name = p.resource === ResourceCode.BANDWIDTH ? "BANDWIDTH" : "ENERGY";
+        const expire =
+          p.resource === ResourceCode.BANDWIDTH ? locked.expireTimeForBandwidth : locked.expireTimeForEnergy;
+        const remain = expire - props.headTimestamp;
+        if (lockPeriod * BLOCK_PRODUCED_INTERVAL < remain) {
+          throw validateError(
+            `The lock period for ${name} this time cannot be less than the remaining time[${remain}ms] of the last lock period for ${name}!`,
+          );
+        }
+      }
+    }
+    if (receiver.type === AccountType.Contract) {
+      throw validateError("Do not allow delegate resources to contract addresses");
+    }
+  },
+
+  execute({ state, props }, p) {
+    const now = props.headTimestamp;
+    const type = p.resource as ResourceCode.BANDWIDTH | ResourceCode.ENERGY;
+    unlockExpiredResource(state, p.ownerAddress, p.receiverAddress, now);
+    const expire = p.lock ? now + lockPeriodOf(props, p.lockPeriod) * BLOCK_PRODUCED_INTERVAL : 0n;
+    const key = delegatedResourceKeyV2(p.ownerAddress, p.receiverAddress, p.lock);
+    const record = {
+      ...(state.get(Tables.delegatedResources, key) ??
+        emptyDelegatedResource(p.ownerAddress, p.receiverAddress)),
+    };
+    if (type === ResourceCode.BANDWIDTH) {
+      record.frozenBalanceForBandwidth += p.balance;
+      record.expireTimeForBandwidth = expire;
+    } else {
+      record.frozenBalanceForEnergy += p.balance;
+      record.expireTimeForEnergy = expire;
+    }
+    state.put(Tables.delegatedResources, key, record);
+    indexDelegateV2(state, p.ownerAddress, p.receiverAddress);
+    const receiver = state.get(Tables.accounts, p.receiverAddress)!;
+    state.put(
+      Tables.accounts,
+      p.receiverAddress,
+      withAcquiredV2(receiver, type, acquiredV2(receiver, type) + p.balance),
+    );
+    let owner = state.get(Tables.accounts, p.ownerAddress)!;
+    owner = withFrozenV2Added(withDelegatedV2Added(owner, type, p.balance), type, -p.balance);
+    state.put(Tables.accounts, p.ownerAddress, owner);
+    return { fee: 0n };
+  },
+};
