@@ -8,11 +8,11 @@ import type { ChainProperties } from "../../state/chain-properties.js";
 import type { StateView } from "../../state/state-view.js";
 import { Tables } from "../../state/tables.js";
 
-/** `Invalid address`, then `Account[<hex>]<suffix>` for a missing owner; returns the owner. */
+/** `Invalid address`, then `Account[<hex><suffix>` for a missing owner (suffix "] not exists" or "] does not exist"). */
 export function requireOwner(view: StateView, address: Uint8Array, missingSuffix: string): Account {
   if (!isValidAddress(address)) throw validateError("Invalid address");
   const owner = view.get(Tables.accounts, address);
-  if (!owner) throw validateError(`Account[${bytesToHex(address)}]${missingSuffix}`);
+  if (!owner) throw validateError(`Account[${bytesToHex(address)}${missingSuffix}`);
   return owner;
 }
 
