@@ -32,5 +32,6 @@ export const JavaExceptions = {
   badItem: "org.tron.core.exception.BadItemException",
   illegalArgument: "java.lang.IllegalArgumentException",
   arithmetic: "java.lang.ArithmeticException",
+  itemNotFound: "org.tron.core.exception.ItemNotFoundException",
   balanceInsufficient: "org.tron.core.exception.BalanceInsufficientException",
 } as const;

@@ -1,6 +1,8 @@
 export * from "./actuators/actuator.js";
 export * from "./actuators/registry.js";
 export { accountIdIndexKey, isValidAccountId } from "./actuators/set-account-id.js";
+export * from "./balance-history/balance-history-queries.js";
+export * from "./balance-history/balance-trace.js";
 export * from "./chain/accounts.js";
 export * from "./chain/arithmetic.js";
 export * from "./chain/block-id.js";

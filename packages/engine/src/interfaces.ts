@@ -3,6 +3,8 @@
  * wallet operations a node serves to its transports (HTTP, gRPC). The engine implements none of the
  * I/O behind them; packages/node composes the implementations.
  */
+
+import type { BalanceHistoryQueries } from "./balance-history/balance-history-queries.js";
 import type { TransactionApprovedListResult, TransactionSignWeightResult } from "./chain/sign-weight.js";
 import type { ContractType } from "./protocol/contract-types.js";
 import type {
@@ -14,6 +16,7 @@ import type {
 } from "./protocol/generated/protocol/core_pb.js";
 import type { ResourceQueries } from "./resources/resource-queries.js";
 
+export type { BalanceHistoryQueries } from "./balance-history/balance-history-queries.js";
 export type { SignatureRecoverer } from "./crypto/signature.js";
 export type {
   AccountNetFigures,
@@ -79,7 +82,7 @@ export interface NodeInfoSummary {
  * (`ResourceQueries`, …) and the core operations here. Reads take a scope; `undefined`
  * means "not found" (printed `{}`). Failures throw TronodeError with java-tron's message and class.
  */
-export interface WalletApi extends ResourceQueries {
+export interface WalletApi extends ResourceQueries, BalanceHistoryQueries {
   // blocks and transactions
   getNowBlock(scope: ReadScope): Promise<Block>;
   getBlockByNum(num: bigint, scope: ReadScope): Promise<Block | undefined>;

@@ -58,6 +58,11 @@ const program = new Command()
     integer("max pending", 1, 1_000_000),
     2000,
   )
+  .option(
+    "--history-balance-lookup",
+    "record balance history for getblockbalance/getaccountbalance (default: on in memory, off with --data-dir)",
+  )
+  .option("--no-history-balance-lookup", "do not record balance history")
   .option("--recovery <kind>", "signature recovery: auto, native or noble", "auto")
   .option(
     "--recovery-threads <n>",
@@ -90,6 +95,7 @@ async function main(): Promise<void> {
     recovery: o.recovery,
     recoveryThreads: o.recoveryThreads ?? config.recoveryThreads,
     maxPendingSize: o.maxPending,
+    historyBalanceLookup: o.historyBalanceLookup ?? config.historyBalanceLookup,
     allowKeyOperations: Boolean(o.unsafeKeyOperations),
     logLevel: o.logLevel,
   };

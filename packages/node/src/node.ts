@@ -19,11 +19,17 @@ import { type DependencyContainer, container as rootContainer } from "tsyringe";
 import { BlockProducer } from "./chain/block-producer.js";
 import { ChainService } from "./chain/chain-service.js";
 import { createSignaturePrefetch, type SignaturePrefetch } from "./chain/signature-prefetch.js";
-import { defaultNodeConfig, type NodeConfig, witnessAddressOf } from "./config/node-config.js";
+import {
+  defaultNodeConfig,
+  historyBalanceLookupOf,
+  type NodeConfig,
+  witnessAddressOf,
+} from "./config/node-config.js";
 import { writeAccountsFile } from "./dev/accounts-file.js";
 import { deriveDevAccounts } from "./dev/dev-accounts.js";
 import { DevControls } from "./dev/dev-controls.js";
 import { silentLogger } from "./logger.js";
+import { BalanceHistoryService, balanceHistoryStartChanges } from "./wallet/balance-history.js";
 import { composeWallet } from "./wallet/compose-wallet.js";
 import { ResourceQueryService } from "./wallet/resource-queries.js";
 import { Wallet } from "./wallet/wallet.js";
@@ -116,6 +122,9 @@ export async function createNode(options: CreateNodeOptions = {}): Promise<TronN
   const store: ChainStore = await createChainStore({ kv, chainId: genesis.blockId });
   const fresh = store.view.get(Tables.blocks, 0n) === undefined;
   if (fresh) await store.commit(genesis.changes);
+  const traceBalances = historyBalanceLookupOf(config);
+  const historyChanges = await balanceHistoryStartChanges(store, traceBalances);
+  if (historyChanges) await store.commit(historyChanges);
   container.register("ChainStore", { useValue: store });
 
   const recoverer = container.resolve<SignatureRecoverer>("Recoverer");
@@ -128,6 +137,7 @@ export async function createNode(options: CreateNodeOptions = {}): Promise<TronN
     witnessAddress: config.witnessAccountAddress,
     logger,
     maxPendingSize: config.maxPendingSize,
+    traceBalances,
   });
   container.register(ChainService, { useValue: chain });
   const producer = new BlockProducer({ chain, clock, logger, blockTimeSeconds: config.blockTime });
@@ -142,7 +152,11 @@ export async function createNode(options: CreateNodeOptions = {}): Promise<TronN
     afterBroadcast: () => producer.afterTransaction(),
   });
   // One service per domain, composed into java-tron's Wallet surface.
-  const wallet: WalletApi = composeWallet(coreWallet, new ResourceQueryService(chain));
+  const wallet: WalletApi = composeWallet(
+    coreWallet,
+    new ResourceQueryService(chain),
+    new BalanceHistoryService(chain),
+  );
   container.register("WalletApi", { useValue: wallet });
   const dev = new DevControls({
     chain,

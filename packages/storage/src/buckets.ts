@@ -71,7 +71,9 @@ export const BUCKETS = {
   "delegated-resource-account-index": { bucket: 0x0d, resident: true },
   // witnesses, votes, rewards: 0x0e, then 0x10–0x17
   votes: { bucket: 0x0e, resident: true },
-  // balance history: 0x18–0x1b
+  // balance history: 0x18–0x1b (append-only history, keyed by block number / address+block)
+  "balance-traces": { bucket: 0x18, resident: false, cache: 256, warmLatest: true },
+  "account-traces": { bucket: 0x19, resident: false, cache: 4096, warmLatest: false },
   // next free: 0x1c (0x0f and 0x10–0x1b are reserved for the domains above)
   // retired: (none yet) — e.g. `// 0x0c "old-table": retired in <change>; never reuse`
 } as const satisfies Record<string, BucketSpec>;

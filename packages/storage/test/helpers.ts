@@ -4,6 +4,8 @@ import { join } from "node:path";
 import { create } from "@bufbuild/protobuf";
 import {
   AccountSchema,
+  AccountTraceSchema,
+  BlockBalanceTraceSchema,
   BlockSchema,
   bytesToHex,
   type ChangeSet,
@@ -107,6 +109,19 @@ export function rowsFor(i: number): Row[] {
       Tables.delegationIndex,
       concatBytes(Uint8Array.of(0x03), addr(i)),
       create(DelegatedResourceAccountIndexSchema, { account: addr(i), toAccounts: [addr(i + 1)] }),
+    ],
+    [
+      Tables.balanceTraces,
+      n,
+      create(BlockBalanceTraceSchema, {
+        blockIdentifier: { hash: blockId(i), number: n },
+        timestamp: n * 3000n,
+      }),
+    ],
+    [
+      Tables.accountTraces,
+      concatBytes(addr(i), int64ToBytes(n)),
+      create(AccountTraceSchema, { balance: n * 7n }),
     ],
     [
       Tables.votes,

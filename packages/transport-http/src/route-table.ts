@@ -10,6 +10,7 @@ import { BLOCK_ROUTES } from "./routes/block-routes.js";
 import { BROADCAST_ROUTES } from "./routes/broadcast-routes.js";
 import { BUILDER_ROUTES } from "./routes/builder-routes.js";
 import { CHAIN_ROUTES } from "./routes/chain-routes.js";
+import { DEFERRED_ROUTES } from "./routes/deferred-routes.js";
 import { KEY_OPERATION_ROUTES } from "./routes/key-operation-routes.js";
 import { MULTISIG_ROUTES } from "./routes/multisig-routes.js";
 import { NODE_ROUTES } from "./routes/node-routes.js";
@@ -30,6 +31,7 @@ export const ROUTE_TABLE: readonly RouteRow[] = Object.freeze([
   ...NODE_ROUTES,
   ...PENDING_ROUTES,
   ...BALANCE_LOOKUP_ROUTES,
+  ...DEFERRED_ROUTES,
   ...KEY_OPERATION_ROUTES,
   ...UNSUPPORTED_ROUTES,
   ...NOT_YET_ROUTES,
@@ -51,15 +53,19 @@ export const KEY_OPERATIONS = namesWhere((row) => row.handlesKeys === true);
 const AVAILABILITY_LABEL: Record<RouteRow["availability"], string> = {
   served: "served",
   "not-implemented": "not yet",
-  unsupported: "not supported (gone from java-tron)",
+  unsupported: "not supported",
 };
 
 /**
  * The route table as Markdown (operation, paths, methods, status) for the README's coverage
  * section, so the table there is generated from the code rather than kept by hand.
  */
-export function routeCoverageMarkdown(): string {
-  const lines = ["| operation | paths | methods | status |", "|---|---|---|---|"];
+export function routeCoverageMarkdown(specOperations?: ReadonlySet<string>): string {
+  const inSpec = (name: string) =>
+    [...(specOperations ?? [])].some((op) => op.toLowerCase() === name.toLowerCase()) ? "yes" : "—";
+  const lines = specOperations
+    ? ["| operation | paths | methods | status | in the spec |", "|---|---|---|---|---|"]
+    : ["| operation | paths | methods | status |", "|---|---|---|---|"];
   for (const row of ROUTE_TABLE) {
     const methods =
       row.getOnPost === undefined
@@ -70,8 +76,9 @@ export function routeCoverageMarkdown(): string {
       ...(row.handlesKeys === true ? ["key operation: loopback or allowKeyOperations"] : []),
       ...(row.note !== undefined ? [row.note] : []),
     ].join("; ");
+    const spec = specOperations ? ` ${inSpec(row.name)} |` : "";
     lines.push(
-      `| ${row.name} | ${row.paths.map((path) => `\`${path}\``).join(" ")} | ${methods} | ${status} |`,
+      `| ${row.name} | ${row.paths.map((path) => `\`${path}\``).join(" ")} | ${methods} | ${status} |${spec}`,
     );
   }
   return `${lines.join("\n")}\n`;

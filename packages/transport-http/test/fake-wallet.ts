@@ -16,10 +16,14 @@ import {
   bytesEqual,
   CONTRACT_PARAMETER_SCHEMAS,
   ContractType,
+  checkAccountIdentifier,
+  checkBlockIdentifier,
   createNobleRecoverer,
   DelegatedResourceAccountIndexSchema,
   type DevAccount,
   type DevApi,
+  illegalArgument,
+  itemNotFound,
   JavaExceptions,
   Permission_PermissionType,
   PermissionSchema,
@@ -280,6 +284,19 @@ export function createFakeWallet(): FakeWallet {
     },
     async getCanWithdrawUnfreezeAmount(owner, timestamp) {
       return accounts.has(hex(owner)) && timestamp >= 0n ? 0n : undefined;
+    },
+    // Balance history: the fake keeps none (the real one is tested end to end); java-tron's checks.
+    async getBlockBalance(identifier) {
+      checkBlockIdentifier(identifier);
+      const block = blocks[Number(identifier.number)];
+      if (!block) throw itemNotFound(`number: ${identifier.number} is not found!`);
+      if (hex(blockId(block)) !== hex(identifier.hash)) throw illegalArgument("number and hash do not match");
+      throw itemNotFound("This block does not exist");
+    },
+    async getAccountBalance(request) {
+      checkAccountIdentifier(request.accountIdentifier);
+      checkBlockIdentifier(request.blockIdentifier);
+      throw itemNotFound("historyBalanceLookup is off: this node keeps no balance history");
     },
     async createTransaction(type, parameter, options) {
       const record: FakeWallet["builds"][number] = { type, parameter, options };

@@ -1,6 +1,7 @@
 import { create } from "@bufbuild/protobuf";
 import type { ActuatorContext } from "../actuators/actuator.js";
 import { ACTUATORS } from "../actuators/registry.js";
+import { BalanceTracingOverlay } from "../balance-history/balance-trace.js";
 import { cloneAccount } from "../chain/accounts.js";
 import {
   BLOCK_PRODUCED_INTERVAL,
@@ -23,6 +24,7 @@ import {
   unpackContract,
 } from "../protocol/codec.js";
 import { contractTypeName } from "../protocol/contract-types.js";
+import type { TransactionBalanceTrace } from "../protocol/generated/protocol/contracts_pb.js";
 import {
   type Transaction,
   type Transaction_Result,
@@ -52,6 +54,8 @@ export interface ApplyTransactionOptions {
   readonly block?: { readonly number: bigint; readonly timestamp: bigint };
   /** The signatures were already verified (java-tron's isVerified cache on the transaction). */
   readonly isVerified?: (txId: Uint8Array) => boolean;
+  /** Record the transaction's balance changes (java-tron's historyBalanceLookup). */
+  readonly traceBalances?: boolean;
 }
 
 export interface TransactionOutcome {
@@ -60,6 +64,8 @@ export interface TransactionOutcome {
   readonly transaction: Transaction;
   readonly info: TransactionInfo;
   readonly changes: ChangeSet;
+  /** Every balance change, in write order (with `traceBalances`). */
+  readonly balanceTrace?: TransactionBalanceTrace;
 }
 
 /** Bytes java-tron's bandwidth charges: size without `ret`, plus 64 per contract when the VM is on. */
@@ -80,7 +86,7 @@ export function applyTransaction(
   input: Transaction,
   options: ApplyTransactionOptions,
 ): TransactionOutcome {
-  const state = new StateOverlay(view);
+  const state = options.traceBalances ? new BalanceTracingOverlay(view) : new StateOverlay(view);
   const props = new MutableChainProperties(state);
   const vmEnabled = props.isOn("ALLOW_CREATION_OF_CONTRACTS");
   // Broadcast clears `ret` when the VM is on; the node writes its own result.
@@ -289,7 +295,8 @@ export function applyTransaction(
     ...(result.receipt ?? {}),
   });
   state.put(Tables.transactionIndex, txId, options.block?.number ?? PENDING_BLOCK_NUMBER);
-  return { txId, transaction: stored, info, changes: state.changes() };
+  const balanceTrace = state instanceof BalanceTracingOverlay ? state.trace(txId, contract.type) : undefined;
+  return { txId, transaction: stored, info, changes: state.changes(), balanceTrace };
 }
 
 function chargeFee(

@@ -1,4 +1,5 @@
 import { clone, create } from "@bufbuild/protobuf";
+import { recordBlockBalances } from "../balance-history/balance-trace.js";
 import { cloneAccount } from "../chain/accounts.js";
 import { addExact } from "../chain/arithmetic.js";
 import {
@@ -58,6 +59,11 @@ export interface ProduceBlockOptions {
    * for the "exactly `view`" part; a mismatched transaction object ends the prefix.
    */
   readonly pushed?: readonly TransactionOutcome[];
+  /**
+   * Record balance history (java-tron's historyBalanceLookup): the block's BlockBalanceTrace and each
+   * changed account's balance at this block. `pushed` outcomes must then carry their traces.
+   */
+  readonly traceBalances?: boolean;
 }
 
 export interface ProducedBlock extends BlockOutcome {
@@ -110,6 +116,7 @@ export function produceBlock(view: StateView, options: ProduceBlockOptions): Pro
         block: { number, timestamp: options.timestamp },
         recoverer: options.recoverer,
         isVerified: options.isVerified,
+        traceBalances: options.traceBalances,
       });
       state.merge(outcome.changes);
       outcomes.push(outcome);
@@ -134,6 +141,14 @@ export function produceBlock(view: StateView, options: ProduceBlockOptions): Pro
   });
   block.blockHeader!.witnessSignature = signBlockHeader(block, options.witnessPrivateKey);
   const id = finishBlock(state, props, block, outcomes);
+  if (options.traceBalances)
+    recordBlockBalances(
+      state,
+      view,
+      block,
+      id,
+      outcomes.map((o) => o.balanceTrace),
+    );
   return { block, blockId: id, outcomes, changes: state.changes(), rejected };
 }
 
@@ -162,6 +177,7 @@ function settleInBlock(
     transaction: pushed.transaction,
     info: stampedInfo(pushed.info, number, timestamp),
     changes: { tables },
+    balanceTrace: pushed.balanceTrace,
   };
 }
 
@@ -182,7 +198,12 @@ function stampedInfo(info: TransactionInfo, number: bigint, timestamp: bigint): 
  * Validates and applies a complete block (header linkage, witness signature and schedule, transaction
  * root, every transaction) as java-tron's pushBlock does for blocks it receives.
  */
-export function applyBlock(view: StateView, input: Block, recoverer: SignatureRecoverer): BlockOutcome {
+export function applyBlock(
+  view: StateView,
+  input: Block,
+  recoverer: SignatureRecoverer,
+  options: { readonly traceBalances?: boolean } = {},
+): BlockOutcome {
   const block = clone(BlockSchema, input);
   const state = new StateOverlay(view);
   const props = new MutableChainProperties(state);
@@ -213,11 +234,20 @@ export function applyBlock(view: StateView, input: Block, recoverer: SignatureRe
       mode: "block",
       block: { number: raw.number, timestamp: raw.timestamp },
       recoverer,
+      traceBalances: options.traceBalances,
     });
     state.merge(outcome.changes);
     outcomes.push(outcome);
   }
   const id = finishBlock(state, props, block, outcomes);
+  if (options.traceBalances)
+    recordBlockBalances(
+      state,
+      view,
+      block,
+      id,
+      outcomes.map((o) => o.balanceTrace),
+    );
   return { block, blockId: id, outcomes, changes: state.changes() };
 }
 

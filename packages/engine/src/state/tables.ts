@@ -1,3 +1,4 @@
+import { BalanceHistoryTables } from "../balance-history/tables.js";
 import { blockBytes, decode } from "../protocol/codec.js";
 import {
   AccountSchema,
@@ -41,6 +42,7 @@ export const Tables = {
   witnesses: defineTable("witnesses", bytesKey, messageValue(WitnessSchema)),
   ...ResourceTables,
   ...WitnessTables,
+  ...BalanceHistoryTables,
 } as const;
 
 export type TableName = keyof typeof Tables;

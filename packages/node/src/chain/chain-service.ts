@@ -25,6 +25,8 @@ export interface ChainServiceOptions {
   /** The witness account the node produces for (localWitnessAccountAddress); default: the key's address. */
   readonly witnessAddress?: Uint8Array;
   readonly logger: Logger;
+  /** Record balance history (java-tron's historyBalanceLookup) for every block. */
+  readonly traceBalances?: boolean;
   /** java-tron's maxTransactionPendingSize. */
   readonly maxPendingSize?: number;
   /** Recovers broadcast signatures in worker threads before the push checks them (optional). */
@@ -103,7 +105,11 @@ export class ChainService {
       if (this.pending.size >= maxPending) {
         throw new TronodeError(ResponseCode.SERVER_BUSY, "Server busy.");
       }
-      const outcome = applyTransaction(this.pendingState, tx, { mode: "push", recoverer });
+      const outcome = applyTransaction(this.pendingState, tx, {
+        mode: "push",
+        recoverer,
+        traceBalances: this.options.traceBalances,
+      });
       const id = bytesToHex(outcome.txId);
       this.pendingState.merge(outcome.changes);
       this.pending.set(id, { tx: outcome.transaction, outcome });
@@ -131,6 +137,7 @@ export class ChainService {
         transactions: entries.map((e) => e.tx),
         recoverer: this.options.recoverer,
         isVerified: (txId) => this.verified.has(bytesToHex(txId)),
+        traceBalances: this.options.traceBalances,
         // The pool's outcomes were computed on the committed head, in order: the block can take them.
         pushed: this.pendingBuiltAt === this.commits ? entries.map((e) => e.outcome) : undefined,
       });
@@ -177,6 +184,7 @@ export class ChainService {
           mode: "push",
           recoverer: this.options.recoverer,
           isVerified: () => this.verified.has(id),
+          traceBalances: this.options.traceBalances,
         });
         this.pendingState.merge(outcome.changes);
         this.pending.set(id, { tx: outcome.transaction, outcome });

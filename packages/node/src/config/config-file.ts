@@ -54,6 +54,9 @@ export async function applyConfigFile(base: NodeConfig, path: string): Promise<N
       ? { accountBalance: toBigInt(json.accountBalance, "accountBalance") }
       : {}),
     ...(typeof json.mnemonic === "string" ? { mnemonic: json.mnemonic } : {}),
+    ...(typeof json.historyBalanceLookup === "boolean"
+      ? { historyBalanceLookup: json.historyBalanceLookup }
+      : {}),
     ...(localwitness.length > 0 ? { witnessPrivateKey: hexToBytes(String(localwitness[0])) } : {}),
     ...(typeof json.localWitnessAccountAddress === "string" && json.localWitnessAccountAddress !== ""
       ? { witnessAccountAddress: addressFromBase58OrHex(json.localWitnessAccountAddress) }

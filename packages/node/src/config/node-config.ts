@@ -26,6 +26,11 @@ export interface NodeConfig {
   readonly allowKeyOperations: boolean;
   /** Write the funded accounts (address + key) to this JSON file at start, before the port answers. */
   readonly accountsFile?: string;
+  /**
+   * java-tron's storage.balance.history.lookup: record every balance change per block
+   * (getblockbalance, getaccountbalance). Absent = on for an in-memory chain, off with a data dir.
+   */
+  readonly historyBalanceLookup?: boolean;
   /** java-tron's node.maxTransactionPendingSize: broadcasts beyond it answer SERVER_BUSY. */
   readonly maxPendingSize: number;
   /** "auto" (native when it loads), "native" or "noble". */
@@ -98,6 +103,11 @@ export function defaultNodeConfig(): NodeConfig {
     maxPendingSize: 2000,
     recovery: "auto",
   };
+}
+
+/** Whether the node records balance history: the setting, else on unless the chain is persisted. */
+export function historyBalanceLookupOf(config: NodeConfig): boolean {
+  return config.historyBalanceLookup ?? config.dataDir === undefined;
 }
 
 /** The address blocks are produced for. */

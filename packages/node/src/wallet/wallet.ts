@@ -4,6 +4,7 @@ import {
   type Account,
   accountIdIndexKey,
   addTransactionSign,
+  type BalanceHistoryQueries,
   type Block,
   type BroadcastResult,
   type BuildOptions,
@@ -60,7 +61,10 @@ export interface WalletOptions {
 }
 
 /** java-tron's Wallet over a running chain (core operations): reads by scope, builders, broadcast, multi-signature. */
-export class Wallet implements Omit<WalletApi, keyof ResourceQueries> {
+/** The core operations: WalletApi without the domains other services implement. */
+type CoreWalletApi = Omit<WalletApi, keyof ResourceQueries | keyof BalanceHistoryQueries>;
+
+export class Wallet implements CoreWalletApi {
   constructor(private readonly options: WalletOptions) {}
 
   get #chain(): ChainService {

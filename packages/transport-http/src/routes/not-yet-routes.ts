@@ -168,6 +168,7 @@ function walletExtensionRoute(name: string): RouteRow {
     methods: ["GET", "POST"],
     visibleFrom: "body",
     availability: "unsupported",
+    note: "gone from java-tron (TronWeb answers the same text)",
     read: () => undefined,
     handle: async (): Promise<never> => {
       throw new TronodeError(TransportErrorCodes.unsupported, WALLET_EXTENSION_MESSAGE, {

@@ -1,0 +1,148 @@
+/**
+ * The product spec is the checklist: every operation it names has a row in the route table, served
+ * or answering a documented "not supported"; "not yet" only while an open issue covers it.
+ */
+import { NOT_IMPLEMENTED_OPERATIONS, ROUTE_TABLE } from "@tronode/transport-http";
+import { describe, expect, it } from "vitest";
+import { readSpecOperations } from "./support/spec-operations.js";
+
+/**
+ * Spec operations not served yet, by the open issue that serves them. An operation leaves this list
+ * when its issue lands; one that is neither served nor listed here fails the test.
+ */
+const NOT_YET_BY_ISSUE: Readonly<Record<number, readonly string[]>> = {
+  8: [
+    "createwitness",
+    "updatewitness",
+    "votewitnessaccount",
+    "withdrawbalance",
+    "updateBrokerage",
+    "getBrokerage",
+    "getReward",
+  ],
+  9: [
+    "createassetissue",
+    "participateassetissue",
+    "transferasset",
+    "updateasset",
+    "unfreezeasset",
+    "easytransferasset",
+    "easytransferassetbyprivate",
+    "getassetissuebyaccount",
+    "getassetissuebyname",
+    "getassetissuelistbyname",
+    "getassetissuebyid",
+    "getassetissuelist",
+    "getpaginatedassetissuelist",
+    "exchangecreate",
+    "exchangeinject",
+    "exchangewithdraw",
+    "exchangetransaction",
+    "getexchangebyid",
+    "listexchanges",
+    "getpaginatedexchangelist",
+    "proposalcreate",
+    "proposalapprove",
+    "proposaldelete",
+    "getproposalbyid",
+    "listproposals",
+    "getpaginatedproposallist",
+    "marketsellasset",
+    "marketcancelorder",
+    "getmarketorderbyaccount",
+    "getmarketorderbyid",
+    "getmarketpricebypair",
+    "getmarketorderlistbypair",
+    "getmarketpairlist",
+  ],
+  11: [
+    "deploycontract",
+    "triggersmartcontract",
+    "triggerconstantcontract",
+    "estimateenergy",
+    "getcontract",
+    "getcontractinfo",
+    "updatesetting",
+    "updateenergylimit",
+    "clearabi",
+    "gettransactionreceiptbyid",
+  ],
+  13: [
+    "getspendingkey",
+    "getexpandedspendingkey",
+    "getakfromask",
+    "getnkfromnsk",
+    "getdiversifier",
+    "getincomingviewingkey",
+    "getzenpaymentaddress",
+    "getrcm",
+    "getnewshieldedaddress",
+    "createspendauthsig",
+    "createshieldnullifier",
+    "getshieldtransactionhash",
+    "createshieldedtransaction",
+    "createshieldedtransactionwithoutspendauthsig",
+    "createshieldedcontractparameters",
+    "createshieldedcontractparameterswithoutask",
+    "gettriggerinputforshieldedtrc20contract",
+    "getmerkletreevoucherinfo",
+    "isspend",
+    "scannotebyivk",
+    "scanandmarknotebyivk",
+    "scannotebyovk",
+    "scanshieldedtrc20notesbyivk",
+    "scanshieldedtrc20notesbyovk",
+    "isshieldedtrc20contractnotespent",
+  ],
+};
+
+const rowOf = (name: string) =>
+  ROUTE_TABLE.find((row) => row.name === name) ??
+  ROUTE_TABLE.find((row) => row.name.toLowerCase() === name.toLowerCase());
+
+describe("the spec is the checklist", () => {
+  const spec = readSpecOperations();
+  const covered = new Map(
+    Object.entries(NOT_YET_BY_ISSUE).flatMap(([issue, names]) => names.map((n) => [n.toLowerCase(), issue])),
+  );
+
+  it("reads the spec's operations", () => {
+    // the endpoint tables, the solidity list and the index-only names
+    expect(spec.all.size).toBeGreaterThan(100);
+    expect(spec.all).toContain("getdeferredtransactionbyid");
+    expect(spec.all).toContain("createshieldedtransactionwithoutspendauthsig");
+    expect(spec.solidity).toContain("getnowblock");
+  });
+
+  it("has a row for every operation, served or documented, and 'not yet' only under an open issue", () => {
+    const problems: string[] = [];
+    for (const name of [...spec.all].sort()) {
+      const row = rowOf(name);
+      if (!row) {
+        problems.push(`${name}: no route`);
+      } else if (
+        row.availability === "unsupported" &&
+        !row.note?.includes("not supported") &&
+        !row.note?.includes("gone")
+      ) {
+        problems.push(`${name}: unsupported without a documented reason`);
+      } else if (row.availability === "not-implemented" && !covered.has(name.toLowerCase())) {
+        problems.push(`${name}: "not yet" but no open issue covers it`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it("lists under an issue only what is still not served", () => {
+    const notYet = new Set(NOT_IMPLEMENTED_OPERATIONS.map((n) => n.toLowerCase()));
+    const stale = [...covered.keys()].filter((name) => !notYet.has(name));
+    expect(stale).toEqual([]);
+  });
+
+  it("serves every solidity-node operation under /walletsolidity", () => {
+    const missing = [...spec.solidity].filter(
+      (name) => !rowOf(name)?.paths.includes(`/walletsolidity/${rowOf(name)?.name}`),
+    );
+    expect(missing).toEqual([]);
+  });
+});
