@@ -158,6 +158,13 @@ const SUCCESS_SHAPES: Record<string, (v: Json) => boolean> = {
   getaccountresource: (v) => isObject(v) && Object.values(v).every(isInt),
   createtransaction: isBuiltTransaction,
   freezebalance: isBuiltTransaction,
+  createwitness: isBuiltTransaction,
+  updatewitness: isBuiltTransaction,
+  votewitnessaccount: isBuiltTransaction,
+  withdrawbalance: isBuiltTransaction,
+  updateBrokerage: isBuiltTransaction,
+  getBrokerage: (v) => keysWithin(v, ["brokerage"]) && isInt(v.brokerage),
+  getReward: (v) => keysWithin(v, ["reward"]) && isInt(v.reward),
   unfreezebalance: isBuiltTransaction,
   freezebalancev2: isBuiltTransaction,
   unfreezebalancev2: isBuiltTransaction,
@@ -315,6 +322,13 @@ function problemOf(c: Case, answer: RawAnswer): string | undefined {
         : "expected the unsupported error";
     }
     if (c.row.name === "getblock" && GETBLOCK_ERRORS.has(error)) return undefined;
+    // getBrokerage / getReward print bad hex addresses as java-tron's servlets do, without a class
+    if (
+      (c.row.name === "getBrokerage" || c.row.name === "getReward") &&
+      error.startsWith("INVALID address, ")
+    ) {
+      return undefined;
+    }
     if (!JAVA_ERROR.test(error)) return "the Error is not `class <java class> : <message>`";
     // tronode prints failures it did not expect as java.lang.Exception (its only own use is the size check)
     if (error.startsWith("class java.lang.Exception : "))

@@ -45,5 +45,7 @@ export * from "./state/state-overlay.js";
 export * from "./state/state-view.js";
 export * from "./state/table.js";
 export * from "./state/tables.js";
+export * from "./witnesses/maintenance.js";
+export * from "./witnesses/registry.js";
 export * from "./witnesses/rewards.js";
 export * from "./witnesses/votes.js";

@@ -15,6 +15,7 @@ import type {
   Witness,
 } from "./protocol/generated/protocol/core_pb.js";
 import type { ResourceQueries } from "./resources/resource-queries.js";
+import type { WitnessQueries } from "./witnesses/witness-queries.js";
 
 export type { BalanceHistoryQueries } from "./balance-history/balance-history-queries.js";
 export type { SignatureRecoverer } from "./crypto/signature.js";
@@ -24,6 +25,7 @@ export type {
   ResourceQueries,
 } from "./resources/resource-queries.js";
 export type { ChangeSet, StateView, TableChanges } from "./state/state-view.js";
+export type { WitnessQueries } from "./witnesses/witness-queries.js";
 
 /** Wall-clock time in ms, injected so the engine never reads the clock. */
 export interface Clock {
@@ -82,7 +84,7 @@ export interface NodeInfoSummary {
  * (`ResourceQueries`, …) and the core operations here. Reads take a scope; `undefined`
  * means "not found" (printed `{}`). Failures throw TronodeError with java-tron's message and class.
  */
-export interface WalletApi extends ResourceQueries, BalanceHistoryQueries {
+export interface WalletApi extends ResourceQueries, BalanceHistoryQueries, WitnessQueries {
   // blocks and transactions
   getNowBlock(scope: ReadScope): Promise<Block>;
   getBlockByNum(num: bigint, scope: ReadScope): Promise<Block | undefined>;

@@ -33,6 +33,7 @@ import { BalanceHistoryService, balanceHistoryStartChanges } from "./wallet/bala
 import { composeWallet } from "./wallet/compose-wallet.js";
 import { ResourceQueryService } from "./wallet/resource-queries.js";
 import { Wallet } from "./wallet/wallet.js";
+import { WitnessQueryService } from "./wallet/witness-queries.js";
 
 /** java-tron version the node reports (configNodeInfo.codeVersion). */
 export const CODE_VERSION = "4.8.1";
@@ -156,6 +157,7 @@ export async function createNode(options: CreateNodeOptions = {}): Promise<TronN
     coreWallet,
     new ResourceQueryService(chain),
     new BalanceHistoryService(chain),
+    new WitnessQueryService(chain),
   );
   container.register("WalletApi", { useValue: wallet });
   const dev = new DevControls({

@@ -33,6 +33,7 @@ describe("buckets", () => {
       "byte-properties",
       "delegated-resource-account-index",
       "delegated-resources",
+      "delegation",
       "properties",
       "recent-blocks",
       "votes",

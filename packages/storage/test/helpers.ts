@@ -123,6 +123,12 @@ export function rowsFor(i: number): Row[] {
       concatBytes(addr(i), int64ToBytes(n)),
       create(AccountTraceSchema, { balance: n * 7n }),
     ],
+    [Tables.delegation, `${i}-${bytesToHex(addr(i))}-reward`, n * 11n],
+    [
+      Tables.delegationAccountVotes,
+      `${i}-${bytesToHex(addr(i))}-account-vote`,
+      create(AccountSchema, { address: addr(i), votes: [{ voteAddress: addr(i + 1), voteCount: n + 2n }] }),
+    ],
     [
       Tables.votes,
       addr(i),

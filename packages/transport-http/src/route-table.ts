@@ -18,6 +18,7 @@ import { NOT_YET_ROUTES, UNSUPPORTED_ROUTES } from "./routes/not-yet-routes.js";
 import { PENDING_ROUTES } from "./routes/pending-routes.js";
 import { RESOURCE_ROUTES } from "./routes/resource-routes.js";
 import { TRANSACTION_ROUTES } from "./routes/transaction-routes.js";
+import { WITNESS_ROUTES } from "./routes/witness-routes.js";
 
 export const ROUTE_TABLE: readonly RouteRow[] = Object.freeze([
   ...BLOCK_ROUTES,
@@ -25,6 +26,7 @@ export const ROUTE_TABLE: readonly RouteRow[] = Object.freeze([
   ...ACCOUNT_ROUTES,
   ...BUILDER_ROUTES,
   ...RESOURCE_ROUTES,
+  ...WITNESS_ROUTES,
   ...BROADCAST_ROUTES,
   ...MULTISIG_ROUTES,
   ...CHAIN_ROUTES,

@@ -173,9 +173,10 @@ describe("bad input answers java-tron-shaped errors and the server stays up", ()
     const empty = await h.get("/wallet/createtransaction");
     expect([empty.status, empty.text]).toEqual([200, ""]);
     expect((await h.request("DELETE", "/wallet/getaccount")).status).toBe(405);
-    expect((await h.get("/wallet/getBrokerage")).json.Error).toMatch(
-      /getBrokerage is not supported by tronode yet/,
-    );
+    // paths keep java-tron's case: getBrokerage is served, getbrokerage is not a path
+    expect((await h.get("/wallet/getBrokerage")).json).toEqual({ brokerage: 0 });
+    expect((await h.get("/wallet/getbrokerage")).status).toBe(404);
+    expect((await h.get("/wallet/getBrokerage?address=41zz")).json.Error).toMatch(/^INVALID address, /);
     await expectHealthy(h);
   });
 

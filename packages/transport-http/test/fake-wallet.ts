@@ -298,6 +298,12 @@ export function createFakeWallet(): FakeWallet {
       checkBlockIdentifier(request.blockIdentifier);
       throw itemNotFound("historyBalanceLookup is off: this node keeps no balance history");
     },
+    async getBrokerage() {
+      return 20n;
+    },
+    async getReward() {
+      return 0n;
+    },
     async createTransaction(type, parameter, options) {
       const record: FakeWallet["builds"][number] = { type, parameter, options };
       builds.push(record);

@@ -7,6 +7,11 @@ import { unDelegateResourceActuator } from "../resources/actuators/undelegate-re
 import { unfreezeBalanceActuator } from "../resources/actuators/unfreeze-balance.js";
 import { unfreezeBalanceV2Actuator } from "../resources/actuators/unfreeze-balance-v2.js";
 import { withdrawExpireUnfreezeActuator } from "../resources/actuators/withdraw-expire-unfreeze.js";
+import { updateBrokerageActuator } from "../witnesses/actuators/update-brokerage.js";
+import { voteWitnessActuator } from "../witnesses/actuators/vote-witness.js";
+import { withdrawBalanceActuator } from "../witnesses/actuators/withdraw-balance.js";
+import { witnessCreateActuator } from "../witnesses/actuators/witness-create.js";
+import { witnessUpdateActuator } from "../witnesses/actuators/witness-update.js";
 import { accountCreateActuator } from "./account-create.js";
 import { accountPermissionUpdateActuator } from "./account-permission-update.js";
 import { accountUpdateActuator } from "./account-update.js";
@@ -30,5 +35,10 @@ export const ACTUATORS: ReadonlyMap<ContractType, Actuator> = new Map<ContractTy
     unDelegateResourceActuator,
     freezeBalanceActuator,
     unfreezeBalanceActuator,
+    witnessCreateActuator,
+    witnessUpdateActuator,
+    voteWitnessActuator,
+    withdrawBalanceActuator,
+    updateBrokerageActuator,
   ].map((a) => [a.type, a as unknown as Actuator] as const),
 );

@@ -16,6 +16,7 @@ import { StateOverlay } from "../state/state-overlay.js";
 import type { ChangeSet } from "../state/state-view.js";
 import { EMPTY_VIEW } from "../state/state-view.js";
 import { Tables } from "../state/tables.js";
+import { GENESIS_WITNESS_LIST, WITNESS_LIST } from "../witnesses/registry.js";
 import { newAccount } from "./accounts.js";
 import { blockId, blockReference, transactionTrieRoot } from "./block-id.js";
 import { CHAIN_PARAMETERS, PARAMETER_CONTRACT_TYPES } from "./chain-parameters.js";
@@ -123,6 +124,8 @@ export function createGenesis(config: GenesisConfig): {
 
   const witnesses = config.witnesses.map((w) => state.get(Tables.witnesses, w.address)!);
   props.setBytes("ACTIVE_WITNESSES", packAddresses(activeWitnessAddresses(witnesses)));
+  props.setBytes(WITNESS_LIST, packAddresses(config.witnesses.map((w) => w.address)));
+  props.setBytes(GENESIS_WITNESS_LIST, packAddresses(config.witnesses.map((w) => w.address)));
 
   const block = create(BlockSchema, {
     transactions,

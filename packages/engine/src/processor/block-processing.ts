@@ -28,6 +28,7 @@ import { MutableChainProperties } from "../state/chain-properties.js";
 import { StateOverlay } from "../state/state-overlay.js";
 import type { ChangeSet, StateView } from "../state/state-view.js";
 import { Tables } from "../state/tables.js";
+import { doMaintenance, payBlockRewards } from "../witnesses/maintenance.js";
 import { applyTransaction, PENDING_BLOCK_NUMBER, type TransactionOutcome } from "./apply-transaction.js";
 
 export interface BlockOutcome {
@@ -263,18 +264,8 @@ function finishBlock(
   for (const o of outcomes) state.put(Tables.transactionInfos, o.txId, o.info);
   settleBlockEnergy(props);
 
-  // Block reward (ALLOW_CHANGE_DELEGATION = 0): the producer's allowance.
-  const producer = state.get(Tables.accounts, raw.witnessAddress);
-  if (producer) {
-    const next = cloneAccount(producer);
-    let reward = props.get("WITNESS_PAY_PER_BLOCK");
-    if (props.isOn("ALLOW_TRANSACTION_FEE_POOL")) {
-      reward = addExact(reward, props.get("TRANSACTION_FEE_POOL"));
-      props.set("TRANSACTION_FEE_POOL", 0n);
-    }
-    next.allowance = addExact(next.allowance, reward);
-    state.put(Tables.accounts, raw.witnessAddress, next);
-  }
+  // Block rewards (Manager.payReward), before maintenance as in java-tron.
+  payBlockRewards(state, props, raw.witnessAddress);
   const witness = state.get(Tables.witnesses, raw.witnessAddress);
   if (witness) {
     const w = clone(WitnessSchema, witness);
@@ -290,9 +281,11 @@ function finishBlock(
   state.put(Tables.recentBlocks, ref.refBlockBytes, ref.refBlockHash);
   props.set("TOTAL_TRANSACTION_COUNT", props.get("TOTAL_TRANSACTION_COUNT") + BigInt(outcomes.length));
 
-  // Maintenance: the first block at or after NEXT_MAINTENANCE_TIME (vote counting arrives with witnesses).
+  // Maintenance: the first block at or after NEXT_MAINTENANCE_TIME (block 1 only moves the time).
   const nextMaintenance = props.get("NEXT_MAINTENANCE_TIME");
   if (raw.timestamp >= nextMaintenance) {
+    // Proposals approved by then take effect here, before the votes are counted (java-tron's order).
+    if (raw.number !== 1n) doMaintenance(state, props);
     const interval = props.get("MAINTENANCE_TIME_INTERVAL");
     props.set(
       "NEXT_MAINTENANCE_TIME",

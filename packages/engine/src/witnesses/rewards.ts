@@ -1,17 +1,180 @@
 /**
- * Voter rewards (java-tron's MortgageService). Stake changes call `withdrawReward` first, as
- * java-tron does, so that rewards earned under the old stake are settled before it changes.
+ * Block and voter rewards (java-tron's MortgageService and DelegationStore), used when
+ * ALLOW_CHANGE_DELEGATION is on: a witness keeps its brokerage share of each reward, the rest goes
+ * to that cycle's pool for its voters, who collect it by cycle (`withdrawReward`, `queryReward`).
+ * With the flag off (a fresh private chain's default) rewards go straight to the producer's
+ * allowance and voters earn nothing, as in java-tron.
  */
-import type { MutableChainProperties } from "../state/chain-properties.js";
+import { create } from "@bufbuild/protobuf";
+import { bytesToHex } from "../crypto/bytes.js";
+import { type Account, AccountSchema } from "../protocol/generated/protocol/core_pb.js";
+import type { ChainProperties, MutableChainProperties } from "../state/chain-properties.js";
 import type { StateOverlay } from "../state/state-overlay.js";
+import type { StateView } from "../state/state-view.js";
+import { Tables } from "../state/tables.js";
+
+/** DelegationStore.DEFAULT_BROKERAGE (%) and REMARK (an absent figure). */
+export const DEFAULT_BROKERAGE = 20n;
+const REMARK = -1n;
+/** The pending-brokerage cycle: UpdateBrokerage writes here, maintenance copies it forward. */
+const PENDING_CYCLE = -1n;
+
+const key = (cycle: bigint, address: Uint8Array, what: string) => `${cycle}-${bytesToHex(address)}-${what}`;
+
+export function currentCycle(props: ChainProperties): bigint {
+  return props.get("CURRENT_CYCLE_NUMBER");
+}
+
+/** DelegationStore.getBrokerage(cycle, address): default 20 %. */
+export function brokerageOf(view: StateView, cycle: bigint, address: Uint8Array): bigint {
+  return view.get(Tables.delegation, key(cycle, address, "brokerage")) ?? DEFAULT_BROKERAGE;
+}
+
+/** The brokerage a witness has set for coming cycles (UpdateBrokerage), as getBrokerage answers it. */
+export function pendingBrokerage(view: StateView, address: Uint8Array): bigint {
+  return brokerageOf(view, PENDING_CYCLE, address);
+}
+
+export function setPendingBrokerage(state: StateOverlay, address: Uint8Array, brokerage: bigint): void {
+  state.put(Tables.delegation, key(PENDING_CYCLE, address, "brokerage"), brokerage);
+}
+
+function getNumber(view: StateView, k: string, fallback: bigint): bigint {
+  return view.get(Tables.delegation, k) ?? fallback;
+}
+
+function adjustAllowance(state: StateOverlay, address: Uint8Array, amount: bigint): void {
+  if (amount <= 0n) return;
+  const account = state.get(Tables.accounts, address);
+  if (!account) return;
+  state.put(Tables.accounts, address, { ...account, allowance: account.allowance + amount });
+}
+
+/** payReward: the witness keeps `(long)(brokerage/100.0 · value)`; the rest feeds the cycle's voter pool. */
+export function payReward(
+  state: StateOverlay,
+  props: MutableChainProperties,
+  witness: Uint8Array,
+  value: bigint,
+): void {
+  const cycle = currentCycle(props);
+  const brokerage = brokerageOf(state, cycle, witness);
+  const toWitness = BigInt(Math.trunc((Number(brokerage) / 100) * Number(value)));
+  const poolKey = key(cycle, witness, "reward");
+  state.put(Tables.delegation, poolKey, getNumber(state, poolKey, 0n) + value - toWitness);
+  adjustAllowance(state, witness, toWitness);
+}
 
 /**
- * MortgageService.withdrawReward: moves the voter rewards `address` has earned in the cycles since
- * its last settlement into its allowance. Until the witnesses domain keeps per-cycle vote rewards
- * (vote counting, the DelegationStore), no voter has earned any, so there is nothing to settle.
+ * Maintenance with ALLOW_CHANGE_DELEGATION: the next cycle starts; each witness's pending brokerage
+ * and current votes are recorded for it.
+ */
+export function startNextCycle(
+  state: StateOverlay,
+  props: MutableChainProperties,
+  witnesses: readonly Uint8Array[],
+) {
+  const next = currentCycle(props) + 1n;
+  props.set("CURRENT_CYCLE_NUMBER", next);
+  for (const address of witnesses) {
+    state.put(Tables.delegation, key(next, address, "brokerage"), pendingBrokerage(state, address));
+    state.put(
+      Tables.delegation,
+      key(next, address, "vote"),
+      state.get(Tables.witnesses, address)?.voteCount ?? 0n,
+    );
+  }
+}
+
+/**
+ * getOldReward for one cycle: each vote earns `userVote / witnessVotes · pool` in Java double
+ * arithmetic, accumulated with `long += double` (truncating at every step).
+ */
+function cycleReward(view: StateView, cycle: bigint, votes: Account["votes"]): bigint {
+  let reward = 0n;
+  for (const vote of votes) {
+    const pool = getNumber(view, key(cycle, vote.voteAddress, "reward"), 0n);
+    if (pool <= 0n) continue;
+    const total = getNumber(view, key(cycle, vote.voteAddress, "vote"), REMARK);
+    if (total === REMARK || total === 0n) continue;
+    reward = BigInt(Math.trunc(Number(reward) + (Number(vote.voteCount) / Number(total)) * Number(pool)));
+  }
+  return reward;
+}
+
+function computeReward(view: StateView, begin: bigint, end: bigint, votes: Account["votes"]): bigint {
+  let reward = 0n;
+  for (let cycle = begin; cycle < end; cycle++) reward += cycleReward(view, cycle, votes);
+  return reward;
+}
+
+interface Settlement {
+  readonly reward: bigint;
+  readonly begin: bigint;
+}
+
+/** The part of withdrawReward/queryReward that settles a pending last cycle (beginCycle + 1 == endCycle). */
+function settleLatest(view: StateView, address: Uint8Array, cycle: bigint): Settlement {
+  let begin = getNumber(view, `begin-${bytesToHex(address)}`, 0n);
+  const end = getNumber(view, `end-${bytesToHex(address)}`, REMARK);
+  let reward = 0n;
+  if (begin + 1n === end && begin < cycle) {
+    const snapshot = view.get(Tables.delegationAccountVotes, key(begin, address, "account-vote"));
+    if (snapshot) reward = computeReward(view, begin, end, snapshot.votes);
+    begin += 1n;
+  }
+  return { reward, begin };
+}
+
+/**
+ * MortgageService.withdrawReward: settles the voter rewards `address` earned in the cycles since its
+ * last settlement into its allowance, then snapshots its current votes for the current cycle.
  */
 export function withdrawReward(
-  _state: StateOverlay,
-  _props: MutableChainProperties,
-  _address: Uint8Array,
-): void {}
+  state: StateOverlay,
+  props: MutableChainProperties,
+  address: Uint8Array,
+): void {
+  if (!props.isOn("ALLOW_CHANGE_DELEGATION")) return;
+  const account = state.get(Tables.accounts, address);
+  const cycle = currentCycle(props);
+  const hex = bytesToHex(address);
+  const storedBegin = getNumber(state, `begin-${hex}`, 0n);
+  if (storedBegin > cycle || !account) return;
+  if (
+    storedBegin === cycle &&
+    state.get(Tables.delegationAccountVotes, key(storedBegin, address, "account-vote"))
+  )
+    return;
+  const settled = settleLatest(state, address, cycle);
+  adjustAllowance(state, address, settled.reward);
+  const current = state.get(Tables.accounts, address)!;
+  if (current.votes.length === 0) {
+    state.put(Tables.delegation, `begin-${hex}`, cycle + 1n);
+    return;
+  }
+  if (settled.begin < cycle)
+    adjustAllowance(state, address, computeReward(state, settled.begin, cycle, current.votes));
+  state.put(Tables.delegation, `begin-${hex}`, cycle);
+  state.put(Tables.delegation, `end-${hex}`, cycle + 1n);
+  state.put(
+    Tables.delegationAccountVotes,
+    key(cycle, address, "account-vote"),
+    create(AccountSchema, { address, votes: current.votes }),
+  );
+}
+
+/** MortgageService.queryReward (/wallet/getReward): what withdrawReward would pay, plus the allowance. */
+export function queryReward(view: StateView, props: ChainProperties, address: Uint8Array): bigint {
+  if (!props.isOn("ALLOW_CHANGE_DELEGATION")) return 0n;
+  const account = view.get(Tables.accounts, address);
+  if (!account) return 0n;
+  const cycle = currentCycle(props);
+  const begin = getNumber(view, `begin-${bytesToHex(address)}`, 0n);
+  if (begin > cycle) return account.allowance;
+  const settled = settleLatest(view, address, cycle);
+  if (account.votes.length === 0) return settled.reward + account.allowance;
+  let reward = settled.reward;
+  if (settled.begin < cycle) reward += computeReward(view, settled.begin, cycle, account.votes);
+  return reward + account.allowance;
+}

@@ -1,5 +1,5 @@
-import { VotesSchema } from "../protocol/generated/protocol/core_pb.js";
-import { bytesKey, defineTable, messageValue } from "../state/table.js";
+import { AccountSchema, VotesSchema } from "../protocol/generated/protocol/core_pb.js";
+import { bytesKey, defineTable, int64Value, messageValue, stringKey } from "../state/table.js";
 
 /** The witness domain's tables. */
 export const WitnessTables = {
@@ -9,4 +9,12 @@ export const WitnessTables = {
    * the maintenance that counts it.
    */
   votes: defineTable("votes", bytesKey, messageValue(VotesSchema)),
+  /**
+   * java-tron's DelegationStore numbers under its own keys: `<cycle>-<hex>-reward` (the voters'
+   * pool of a witness in a cycle), `<cycle>-<hex>-vote` (its votes that cycle), `<cycle>-<hex>-brokerage`
+   * (cycle −1 = the pending value), `begin-<hex>` / `end-<hex>` (a voter's settled cycles).
+   */
+  delegation: defineTable("delegation", stringKey, int64Value),
+  /** `<cycle>-<hex>-account-vote` → the voter's account (its votes) as snapshotted for that cycle. */
+  delegationAccountVotes: defineTable("delegation-account-votes", stringKey, messageValue(AccountSchema)),
 } as const;

@@ -10,12 +10,14 @@ import { javaLongOfDouble } from "../chain/arithmetic.js";
 import { ResourceCode } from "../protocol/generated/protocol/common_pb.js";
 import { type Account, type Vote, VoteSchema, VotesSchema } from "../protocol/generated/protocol/core_pb.js";
 import { allTronPower, TRX_PRECISION, tronPower } from "../resources/account-resources.js";
-import type { ChainProperties } from "../state/chain-properties.js";
+import { type ChainProperties, MutableChainProperties } from "../state/chain-properties.js";
 import type { StateOverlay } from "../state/state-overlay.js";
 import { Tables } from "../state/tables.js";
+import { addPendingVoter } from "./registry.js";
 
 /** Records `newVotes` as the votes the next maintenance counts for `account` (VotesStore row). */
 export function recordNewVotes(state: StateOverlay, account: Account, newVotes: readonly Vote[]): void {
+  addPendingVoter(new MutableChainProperties(state), account.address);
   const existing = state.get(Tables.votes, account.address);
   const row = existing
     ? { ...existing, newVotes: [...newVotes] }

@@ -42,6 +42,7 @@ import {
   validateError,
   type WalletApi,
   type Witness,
+  type WitnessQueries,
 } from "@tronode/engine";
 import type { ChainService } from "../chain/chain-service.js";
 import { accountAsReported } from "./account-report.js";
@@ -62,7 +63,10 @@ export interface WalletOptions {
 
 /** java-tron's Wallet over a running chain (core operations): reads by scope, builders, broadcast, multi-signature. */
 /** The core operations: WalletApi without the domains other services implement. */
-type CoreWalletApi = Omit<WalletApi, keyof ResourceQueries | keyof BalanceHistoryQueries>;
+type CoreWalletApi = Omit<
+  WalletApi,
+  keyof ResourceQueries | keyof BalanceHistoryQueries | keyof WitnessQueries
+>;
 
 export class Wallet implements CoreWalletApi {
   constructor(private readonly options: WalletOptions) {}

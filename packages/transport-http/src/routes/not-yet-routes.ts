@@ -59,8 +59,6 @@ const SOLIDITY_READS = [
   "getmarketpairlist",
   "scanshieldedtrc20notesbyivk",
   "scanshieldedtrc20notesbyovk",
-  "getBrokerage",
-  "getReward",
 ] as const;
 
 /** GET+POST reads served only under /wallet. */
@@ -96,13 +94,9 @@ const QUERY_VISIBLE_READS: ReadonlySet<string> = new Set([
 /** POST-only operations whose GET answers 200 with an empty body (doGet overridden empty). */
 const POST_ONLY_EMPTY_GET = [
   "createassetissue",
-  "createwitness",
-  "updatewitness",
-  "votewitnessaccount",
   "transferasset",
   "participateassetissue",
   "unfreezeasset",
-  "withdrawbalance",
   "updateasset",
   "updatesetting",
   "updateenergylimit",
@@ -134,7 +128,6 @@ const POST_ONLY_405 = [
   "exchangeinject",
   "exchangetransaction",
   "exchangewithdraw",
-  "updateBrokerage",
 ] as const;
 
 /**

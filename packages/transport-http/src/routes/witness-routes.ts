@@ -1,0 +1,102 @@
+/**
+ * Witnesses and votes: the builders (createwitness, updatewitness, votewitnessaccount,
+ * withdrawbalance, updateBrokerage) and getBrokerage / getReward, which java-tron answers with
+ * hand-written JSON: `{"brokerage": n}` / `{"reward": n}` for `address` (hex starting with 41, or
+ * Base58Check) from the query string or the body, and `{"Error": "INVALID address, …"}` for bad hex.
+ */
+import {
+  ContractType,
+  tryAddressFromBase58,
+  UpdateBrokerageContractSchema,
+  VoteWitnessContractSchema,
+  WithdrawBalanceContractSchema,
+  WitnessCreateContractSchema,
+  WitnessUpdateContractSchema,
+} from "@tronode/engine";
+import type { JsonValue } from "../engine-protocol.js";
+import { javaStringOf, parseJavaHex } from "../java-value-readers.js";
+import { defineRoute, type RouteRow, type WalletRequest, walletAndSolidityPaths } from "../route-row.js";
+import { builderRoute } from "./builder-route.js";
+
+const WITNESS_BUILDERS: readonly RouteRow[] = [
+  builderRoute({
+    name: "createwitness",
+    contractType: ContractType.WitnessCreateContract,
+    contractSchema: WitnessCreateContractSchema,
+    getOnPost: "empty200",
+  }),
+  builderRoute({
+    name: "updatewitness",
+    contractType: ContractType.WitnessUpdateContract,
+    contractSchema: WitnessUpdateContractSchema,
+    getOnPost: "empty200",
+  }),
+  builderRoute({
+    name: "votewitnessaccount",
+    contractType: ContractType.VoteWitnessContract,
+    contractSchema: VoteWitnessContractSchema,
+    getOnPost: "empty200",
+  }),
+  builderRoute({
+    name: "withdrawbalance",
+    contractType: ContractType.WithdrawBalanceContract,
+    contractSchema: WithdrawBalanceContractSchema,
+    getOnPost: "empty200",
+  }),
+  builderRoute({
+    name: "updateBrokerage",
+    contractType: ContractType.UpdateBrokerageContract,
+    contractSchema: UpdateBrokerageContractSchema,
+    getOnPost: "405",
+  }),
+];
+
+type AddressParam = { address?: Uint8Array; invalid?: string };
+
+/** Util.getAddress: `address` from the query, else the body; hex when it starts with 41, else Base58Check. */
+function readAddressParam(request: WalletRequest): AddressParam {
+  const text =
+    request.query("address") ?? javaStringOf(request.method === "POST" ? request.body().address : undefined);
+  if (text === undefined || text.trim().length === 0) return {};
+  if (text.startsWith("41")) {
+    try {
+      return { address: parseJavaHex(text) };
+    } catch (e) {
+      return { invalid: (e as Error).message };
+    }
+  }
+  // an undecodable Base58Check address reads as no address (java-tron's decode answers null)
+  const address = tryAddressFromBase58(text);
+  return address ? { address } : {};
+}
+
+function figureRoute(name: "getBrokerage" | "getReward", field: "brokerage" | "reward"): RouteRow {
+  return defineRoute({
+    name,
+    paths: walletAndSolidityPaths(name),
+    methods: ["GET", "POST"],
+    visibleFrom: "query",
+    availability: "served",
+    read: readAddressParam,
+    handle: async (api, param: AddressParam): Promise<{ value: bigint } | { invalid: string }> => {
+      if (param.invalid !== undefined) return { invalid: param.invalid };
+      if (param.address === undefined) return { value: 0n };
+      return {
+        value:
+          name === "getBrokerage"
+            ? await api.getBrokerage(param.address)
+            : await api.getReward(param.address),
+      };
+    },
+    print: (result): JsonValue =>
+      "invalid" in result
+        ? { Error: `INVALID address, ${result.invalid}` }
+        : { [field]: Number(result.value) },
+  });
+}
+
+export const WITNESS_ROUTES: readonly RouteRow[] = [
+  ...WITNESS_BUILDERS,
+  figureRoute("getBrokerage", "brokerage"),
+  figureRoute("getReward", "reward"),
+];
