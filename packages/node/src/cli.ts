@@ -59,6 +59,11 @@ const program = new Command()
     2000,
   )
   .option(
+    "--maintenance-interval <seconds>",
+    "seconds between maintenances, where votes are counted (a new chain's MAINTENANCE_TIME_INTERVAL; default 300)",
+    integer("maintenance interval", 3, 86_400),
+  )
+  .option(
     "--history-balance-lookup",
     "record balance history for getblockbalance/getaccountbalance (default: on in memory, off with --data-dir)",
   )
@@ -96,6 +101,7 @@ async function main(): Promise<void> {
     recoveryThreads: o.recoveryThreads ?? config.recoveryThreads,
     maxPendingSize: o.maxPending,
     historyBalanceLookup: o.historyBalanceLookup ?? config.historyBalanceLookup,
+    maintenanceInterval: o.maintenanceInterval ?? config.maintenanceInterval,
     allowKeyOperations: Boolean(o.unsafeKeyOperations),
     logLevel: o.logLevel,
   };

@@ -72,7 +72,12 @@ export function genesisOf(config: NodeConfig, devAccounts: readonly DevAccount[]
       ...config.genesis.accounts,
     ],
     witnesses: [{ address: witness, url: config.genesis.witnessUrl, voteCount: config.genesis.witnessVotes }],
-    parameters: config.genesis.parameters,
+    parameters: {
+      ...config.genesis.parameters,
+      ...(config.maintenanceInterval !== undefined
+        ? { MAINTENANCE_TIME_INTERVAL: BigInt(config.maintenanceInterval) * 1000n }
+        : {}),
+    },
   };
 }
 

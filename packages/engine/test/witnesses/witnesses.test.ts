@@ -3,6 +3,7 @@
  * counting and ranking at maintenance, the active schedule, and block/standby/voter rewards with
  * brokerage, against figures worked out by hand from java-tron's formulas.
  */
+import { create } from "@bufbuild/protobuf";
 import { describe, expect, it } from "vitest";
 import {
   addressOfPrivateKey,
@@ -16,6 +17,7 @@ import {
   Tables,
   unpackAddresses,
   utf8Encode,
+  WitnessSchema,
 } from "../../src/index.js";
 import {
   ALICE,
@@ -324,9 +326,9 @@ describe("maintenance", () => {
     });
     const votes = [30n, 20n, 20n, 20n, 10n];
     edit(state, (overlay) => {
-      addresses.forEach((address, i) =>
-        overlay.put(Tables.witnesses, address, { address, voteCount: votes[i]!, url: "" } as never),
-      );
+      for (const [i, address] of addresses.entries()) {
+        overlay.put(Tables.witnesses, address, create(WitnessSchema, { address, voteCount: votes[i]! }));
+      }
     });
     const hashOrder = sortWitnessAddresses(state, addresses, false).map((a) => a[20]! / 37);
     const hexOrder = sortWitnessAddresses(state, addresses, true).map((a) => a[20]! / 37);

@@ -54,6 +54,9 @@ export async function applyConfigFile(base: NodeConfig, path: string): Promise<N
       ? { accountBalance: toBigInt(json.accountBalance, "accountBalance") }
       : {}),
     ...(typeof json.mnemonic === "string" ? { mnemonic: json.mnemonic } : {}),
+    ...(typeof json.maintenanceInterval === "number"
+      ? { maintenanceInterval: json.maintenanceInterval }
+      : {}),
     ...(typeof json.historyBalanceLookup === "boolean"
       ? { historyBalanceLookup: json.historyBalanceLookup }
       : {}),

@@ -31,6 +31,8 @@ export interface NodeConfig {
    * (getblockbalance, getaccountbalance). Absent = on for an in-memory chain, off with a data dir.
    */
   readonly historyBalanceLookup?: boolean;
+  /** Seconds between maintenances (MAINTENANCE_TIME_INTERVAL of a new chain); absent = TRE's 300. */
+  readonly maintenanceInterval?: number;
   /** java-tron's node.maxTransactionPendingSize: broadcasts beyond it answer SERVER_BUSY. */
   readonly maxPendingSize: number;
   /** "auto" (native when it loads), "native" or "noble". */

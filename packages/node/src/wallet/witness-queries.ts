@@ -3,21 +3,27 @@ import {
   ChainProperties,
   currentCycle,
   queryReward,
+  type ReadScope,
+  type StateView,
   type WitnessQueries,
 } from "@tronode/engine";
 import type { ChainService } from "../chain/chain-service.js";
 
-/** getBrokerage / getReward on the unconfirmed head, as java-tron's servlets read them. */
+/** getBrokerage / getReward: on the unconfirmed head under /wallet, on the solidified state under /walletsolidity. */
 export class WitnessQueryService implements WitnessQueries {
   constructor(private readonly chain: ChainService) {}
 
-  async getBrokerage(address: Uint8Array): Promise<bigint> {
-    const view = this.chain.headView;
+  #view(scope: ReadScope): StateView {
+    return scope === "head" ? this.chain.headView : this.chain.committedView;
+  }
+
+  async getBrokerage(address: Uint8Array, scope: ReadScope): Promise<bigint> {
+    const view = this.#view(scope);
     return brokerageOf(view, currentCycle(new ChainProperties(view)), address);
   }
 
-  async getReward(address: Uint8Array): Promise<bigint> {
-    const view = this.chain.headView;
+  async getReward(address: Uint8Array, scope: ReadScope): Promise<bigint> {
+    const view = this.#view(scope);
     return queryReward(view, new ChainProperties(view), address);
   }
 }

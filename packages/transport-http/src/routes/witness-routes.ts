@@ -6,6 +6,7 @@
  */
 import {
   ContractType,
+  type ReadScope,
   tryAddressFromBase58,
   UpdateBrokerageContractSchema,
   VoteWitnessContractSchema,
@@ -51,23 +52,24 @@ const WITNESS_BUILDERS: readonly RouteRow[] = [
   }),
 ];
 
-type AddressParam = { address?: Uint8Array; invalid?: string };
+type AddressParam = { address?: Uint8Array; invalid?: string; scope: ReadScope };
 
 /** Util.getAddress: `address` from the query, else the body; hex when it starts with 41, else Base58Check. */
 function readAddressParam(request: WalletRequest): AddressParam {
   const text =
     request.query("address") ?? javaStringOf(request.method === "POST" ? request.body().address : undefined);
-  if (text === undefined || text.trim().length === 0) return {};
+  const scope = request.scope;
+  if (text === undefined || text.trim().length === 0) return { scope };
   if (text.startsWith("41")) {
     try {
-      return { address: parseJavaHex(text) };
+      return { address: parseJavaHex(text), scope };
     } catch (e) {
-      return { invalid: (e as Error).message };
+      return { invalid: (e as Error).message, scope };
     }
   }
   // an undecodable Base58Check address reads as no address (java-tron's decode answers null)
   const address = tryAddressFromBase58(text);
-  return address ? { address } : {};
+  return address ? { address, scope } : { scope };
 }
 
 function figureRoute(name: "getBrokerage" | "getReward", field: "brokerage" | "reward"): RouteRow {
@@ -84,8 +86,8 @@ function figureRoute(name: "getBrokerage" | "getReward", field: "brokerage" | "r
       return {
         value:
           name === "getBrokerage"
-            ? await api.getBrokerage(param.address)
-            : await api.getReward(param.address),
+            ? await api.getBrokerage(param.address, param.scope)
+            : await api.getReward(param.address, param.scope),
       };
     },
     print: (result): JsonValue =>
