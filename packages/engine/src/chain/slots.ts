@@ -1,5 +1,6 @@
 import type { ChainProperties } from "../state/chain-properties.js";
 import { BLOCK_PRODUCED_INTERVAL, MAINTENANCE_SKIP_SLOTS } from "./constants.js";
+import { unpackAddresses } from "./witness-schedule.js";
 
 /** Absolute slot of a time: (t − genesis) / 3000. */
 export function absoluteSlot(props: ChainProperties, time: bigint): bigint {
@@ -24,4 +25,20 @@ export function slotAt(props: ChainProperties, time: bigint): bigint {
   const first = slotTime(props, 1n);
   if (time < first) return 0n;
   return (time - first) / BLOCK_PRODUCED_INTERVAL + 1n;
+}
+
+/**
+ * DposSlot.getScheduledWitness: the active witness scheduled `slot` slots after the head
+ * (`active[(abSlot(head) + slot) mod n]`).
+ */
+export function scheduledWitness(props: ChainProperties, slot: bigint): Uint8Array | undefined {
+  const active = unpackAddresses(props.getBytes("ACTIVE_WITNESSES"));
+  if (active.length === 0) return undefined;
+  const current = absoluteSlot(props, props.headTimestamp) + slot;
+  return active[Number(current % BigInt(active.length))];
+}
+
+/** The slot a new block at `time` takes relative to the head (block 1 is always slot 1). */
+export function blockSlot(props: ChainProperties, number: bigint, time: bigint): bigint {
+  return number === 1n ? 1n : slotAt(props, time);
 }

@@ -10,7 +10,7 @@ import {
   transactionTrieRoot,
 } from "../chain/block-id.js";
 import { BLOCK_SIZE, BLOCK_VERSION, SOLIDIFIED_THRESHOLD } from "../chain/constants.js";
-import { absoluteSlot } from "../chain/slots.js";
+import { absoluteSlot, blockSlot, scheduledWitness, slotAt } from "../chain/slots.js";
 import { unpackAddresses } from "../chain/witness-schedule.js";
 import { bytesEqual, bytesToHex } from "../crypto/bytes.js";
 import { addressOfPrivateKey, type SignatureRecoverer } from "../crypto/signature.js";
@@ -222,6 +222,12 @@ export function applyBlock(
   }
   const witness = state.get(Tables.witnesses, raw.witnessAddress);
   if (!witness) throw blockError(`witness ${bytesToHex(raw.witnessAddress)} does not exist`);
+  // DposService.validBlock: the block's witness must be the one scheduled for its slot.
+  if (props.headNumber > 0n) {
+    const scheduled = scheduledWitness(props, slotAt(props, raw.timestamp));
+    if (!scheduled || !bytesEqual(scheduled, raw.witnessAddress))
+      throw blockError("validateWitnessSchedule error");
+  }
   const signer = blockSigner(block, recoverer);
   const witnessAccount = state.get(Tables.accounts, raw.witnessAddress);
   const expected = witnessAccount?.witnessPermission?.keys[0]?.address ?? raw.witnessAddress;
@@ -266,6 +272,21 @@ function finishBlock(
 
   // Block rewards (Manager.payReward), before maintenance as in java-tron.
   payBlockRewards(state, props, raw.witnessAddress);
+  // StatisticManager: every scheduled slot skipped before this block counts as missed for its
+  // witness (counted per witness rather than slot by slot: a chain idle for days skips many).
+  const missedSlots = blockSlot(props, raw.number, raw.timestamp) - 1n;
+  const active = unpackAddresses(props.getBytes("ACTIVE_WITNESSES"));
+  if (missedSlots > 0n && active.length > 0) {
+    const n = BigInt(active.length);
+    for (let k = 0n; k < n && k < missedSlots; k++) {
+      // slots k+1, k+1+n, … go to the witness scheduled for slot k+1
+      const times = (missedSlots - k - 1n) / n + 1n;
+      const missedBy = scheduledWitness(props, k + 1n)!;
+      const missed = state.get(Tables.witnesses, missedBy);
+      if (missed)
+        state.put(Tables.witnesses, missedBy, { ...missed, totalMissed: missed.totalMissed + times });
+    }
+  }
   const witness = state.get(Tables.witnesses, raw.witnessAddress);
   if (witness) {
     const w = clone(WitnessSchema, witness);
