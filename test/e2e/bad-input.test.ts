@@ -163,6 +163,8 @@ const SUCCESS_SHAPES: Record<string, (v: Json) => boolean> = {
   votewitnessaccount: isBuiltTransaction,
   withdrawbalance: isBuiltTransaction,
   updateBrokerage: isBuiltTransaction,
+  getpaginatednowwitnesslist: (v) =>
+    isEmpty(v) || (keysWithin(v, ["witnesses"]) && Array.isArray(v.witnesses)),
   getBrokerage: (v) => keysWithin(v, ["brokerage"]) && isInt(v.brokerage),
   getReward: (v) => keysWithin(v, ["reward"]) && isInt(v.reward),
   unfreezebalance: isBuiltTransaction,

@@ -6,7 +6,14 @@
  * maintenance interval short, so the test moves through cycles quickly.
  */
 import { bytesToHex, type Clock } from "@tronode/engine";
-import { createNode, defaultNodeConfig, TRE_CHAIN_PARAMETERS, type TronNode } from "@tronode/node";
+import {
+  createNode,
+  DEFAULT_MNEMONIC,
+  defaultNodeConfig,
+  deriveDevAccounts,
+  TRE_CHAIN_PARAMETERS,
+  type TronNode,
+} from "@tronode/node";
 import { TronWeb } from "tronweb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
@@ -50,6 +57,8 @@ beforeAll(async () => {
     accounts: 4,
     clock,
     maintenanceInterval: 30,
+    // development account 0 becomes a witness: this node also produces its slots
+    extraWitnessKeys: [deriveDevAccounts(DEFAULT_MNEMONIC, 1)[0]!.privateKey],
     genesis: { ...defaults.genesis, parameters: { ...TRE_CHAIN_PARAMETERS, ALLOW_CHANGE_DELEGATION: 1n } },
   });
   keys = node.accounts.map((a) => bytesToHex(a.privateKey));
@@ -84,6 +93,9 @@ describe("witnesses through TronWeb", () => {
       list.find((w) => w.address === tw(0).address.toHex(addresses[0]!).toLowerCase());
     // votes count only at the next maintenance
     expect(sr(await tw(0).trx.listSuperRepresentatives())?.voteCount ?? 0).toBe(0);
+    // …while getNowWitnessList (java-tron 4.8.1) already shows the live counts
+    const live = await tw(0).trx.getNowWitnessList({ confirmed: false });
+    expect(sr(live)?.voteCount).toBe(1000);
     await passMaintenance();
     expect(sr(await tw(0).trx.listSuperRepresentatives())?.voteCount).toBe(1000);
 

@@ -59,6 +59,11 @@ const program = new Command()
     2000,
   )
   .option(
+    "--witnesses <n>",
+    "a private chain of n genesis witnesses (keys from the mnemonic at m/44'/195'/1'/0/i) producing in turn",
+    integer("witnesses", 1, 27),
+  )
+  .option(
     "--maintenance-interval <seconds>",
     "seconds between maintenances, where votes are counted (a new chain's MAINTENANCE_TIME_INTERVAL; default 300)",
     integer("maintenance interval", 3, 86_400),
@@ -102,6 +107,7 @@ async function main(): Promise<void> {
     maxPendingSize: o.maxPending,
     historyBalanceLookup: o.historyBalanceLookup ?? config.historyBalanceLookup,
     maintenanceInterval: o.maintenanceInterval ?? config.maintenanceInterval,
+    witnessCount: o.witnesses ?? config.witnessCount,
     allowKeyOperations: Boolean(o.unsafeKeyOperations),
     logLevel: o.logLevel,
   };
@@ -135,6 +141,15 @@ function printAccounts(node: TronNode): void {
       (a, i) => `${String(i).padStart(3)}  ${addressToBase58(a.address)}  ${bytesToHex(a.privateKey)}`,
     ),
     "",
+    ...(node.witnesses.length > 1
+      ? [
+          "Witnesses this node produces for (private key)",
+          ...node.witnesses.map(
+            (w, i) => `${String(i).padStart(3)}  ${addressToBase58(w.address)}  ${bytesToHex(w.privateKey)}`,
+          ),
+          "",
+        ]
+      : []),
     `Mnemonic: ${node.config.mnemonic}`,
     `HD path:  ${node.config.hdPath}/i`,
     "",

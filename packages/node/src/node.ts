@@ -1,6 +1,7 @@
 import "reflect-metadata";
 import { availableParallelism } from "node:os";
 import {
+  addressOfPrivateKey,
   addressToBase58,
   type Clock,
   createGenesis,
@@ -17,12 +18,13 @@ import { type ChainStore, createChainStore, createLevelStorage, createMemoryStor
 import { createHttpServer } from "@tronode/transport-http";
 import { type DependencyContainer, container as rootContainer } from "tsyringe";
 import { BlockProducer } from "./chain/block-producer.js";
-import { ChainService } from "./chain/chain-service.js";
+import { ChainService, type WitnessKey } from "./chain/chain-service.js";
 import { createSignaturePrefetch, type SignaturePrefetch } from "./chain/signature-prefetch.js";
 import {
   defaultNodeConfig,
   historyBalanceLookupOf,
   type NodeConfig,
+  WITNESS_HD_PATH,
   witnessAddressOf,
 } from "./config/node-config.js";
 import { writeAccountsFile } from "./dev/accounts-file.js";
@@ -49,6 +51,8 @@ export interface CreateNodeOptions extends Partial<NodeConfig> {
 export interface TronNode {
   readonly config: NodeConfig;
   readonly wallet: WalletApi;
+  /** The witnesses this node produces for, with their keys. */
+  readonly witnesses: readonly WitnessKey[];
   readonly dev: DevControls;
   readonly chain: ChainService;
   readonly producer: BlockProducer;
@@ -60,18 +64,45 @@ export interface TronNode {
 
 export const systemClock: Clock = { now: () => BigInt(Date.now()) };
 
-/** Builds the genesis of a node config: witness, funded dev accounts, extra accounts, parameters. */
+/**
+ * The witness keys this node produces with: `--witnesses N` derives N keys from the mnemonic;
+ * otherwise `localwitness` (the first for localWitnessAccountAddress when set, the rest for their
+ * own addresses).
+ */
+export function witnessKeysOf(config: NodeConfig): WitnessKey[] {
+  if ((config.witnessCount ?? 1) > 1) {
+    return deriveDevAccounts(config.mnemonic, config.witnessCount!, WITNESS_HD_PATH).map((a) => ({
+      address: a.address,
+      privateKey: a.privateKey,
+    }));
+  }
+  return [
+    { address: witnessAddressOf(config), privateKey: config.witnessPrivateKey },
+    ...(config.extraWitnessKeys ?? []).map((k) => ({ address: addressOfPrivateKey(k), privateKey: k })),
+  ];
+}
+
+/** Builds the genesis of a node config: witnesses, funded dev accounts, extra accounts, parameters. */
 export function genesisOf(config: NodeConfig, devAccounts: readonly DevAccount[]): GenesisConfig {
-  const witness = witnessAddressOf(config);
+  const witnesses =
+    config.genesis.witnesses ??
+    ((config.witnessCount ?? 1) > 1 ? witnessKeysOf(config) : [{ address: witnessAddressOf(config) }]).map(
+      (w) => ({
+        address: w.address,
+        url: config.genesis.witnessUrl,
+        voteCount: config.genesis.witnessVotes,
+      }),
+    );
   return {
     timestamp: config.genesis.timestamp,
     parentHash: config.genesis.parentHash,
     accounts: [
-      { name: "Zion", address: witness, balance: config.genesis.witnessBalance },
+      // the first witness holds the chain's funds, as TRE's does
+      { name: "Zion", address: witnesses[0]!.address, balance: config.genesis.witnessBalance },
       ...devAccounts.map((a) => ({ address: a.address, balance: config.accountBalance })),
       ...config.genesis.accounts,
     ],
-    witnesses: [{ address: witness, url: config.genesis.witnessUrl, voteCount: config.genesis.witnessVotes }],
+    witnesses,
     parameters: {
       ...config.genesis.parameters,
       ...(config.maintenanceInterval !== undefined
@@ -139,8 +170,7 @@ export async function createNode(options: CreateNodeOptions = {}): Promise<TronN
     store,
     recoverer,
     prefetch,
-    witnessPrivateKey: config.witnessPrivateKey,
-    witnessAddress: config.witnessAccountAddress,
+    producers: witnessKeysOf(config),
     logger,
     maxPendingSize: config.maxPendingSize,
     traceBalances,
@@ -198,7 +228,7 @@ export async function createNode(options: CreateNodeOptions = {}): Promise<TronN
     {
       url,
       dataDir: config.dataDir ?? "memory",
-      witness: addressToBase58(witnessAddressOf(config)),
+      witnesses: witnessKeysOf(config).map((w) => addressToBase58(w.address)),
       blockTime: config.blockTime,
     },
     "tronode started",
@@ -208,6 +238,7 @@ export async function createNode(options: CreateNodeOptions = {}): Promise<TronN
   return {
     config,
     wallet,
+    witnesses: witnessKeysOf(config),
     dev,
     chain,
     producer,

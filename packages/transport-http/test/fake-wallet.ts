@@ -304,6 +304,9 @@ export function createFakeWallet(): FakeWallet {
     async getReward() {
       return 0n;
     },
+    async getPaginatedNowWitnessList() {
+      return [];
+    },
     async createTransaction(type, parameter, options) {
       const record: FakeWallet["builds"][number] = { type, parameter, options };
       builds.push(record);

@@ -9,7 +9,8 @@
 import { MAX_ACTIVE_WITNESS_NUM } from "../chain/constants.js";
 import { byteStringHashCode, packAddresses, unpackAddresses } from "../chain/witness-schedule.js";
 import { bytesEqual, bytesToHex } from "../crypto/bytes.js";
-import type { MutableChainProperties } from "../state/chain-properties.js";
+import type { Witness } from "../protocol/generated/protocol/core_pb.js";
+import type { ChainProperties, MutableChainProperties } from "../state/chain-properties.js";
 import type { StateOverlay } from "../state/state-overlay.js";
 import type { StateView } from "../state/state-view.js";
 import { Tables } from "../state/tables.js";
@@ -93,9 +94,11 @@ export function payBlockRewards(
   if (pool > 0n) payReward(state, props, producer, pool);
 }
 
-/** MaintenanceManager.doMaintenance (not run for block 1, as in java-tron). */
-export function doMaintenance(state: StateOverlay, props: MutableChainProperties): void {
-  // countVote: each VotesStore row moves its old votes out and its new votes in.
+/** Each witness's vote change waiting for the next maintenance (VotesStore: −old +new). */
+function pendingVoteDeltas(
+  view: StateView,
+  props: ChainProperties,
+): Map<string, { address: Uint8Array; delta: bigint }> {
   const deltas = new Map<string, { address: Uint8Array; delta: bigint }>();
   const add = (address: Uint8Array, delta: bigint) => {
     const k = bytesToHex(address);
@@ -104,12 +107,41 @@ export function doMaintenance(state: StateOverlay, props: MutableChainProperties
     deltas.set(k, entry);
   };
   for (const voter of pendingVoters(props)) {
-    const row = state.get(Tables.votes, voter);
+    const row = view.get(Tables.votes, voter);
     if (!row) continue;
     for (const v of row.oldVotes) add(v.voteAddress, -v.voteCount);
     for (const v of row.newVotes) add(v.voteAddress, v.voteCount);
-    state.delete(Tables.votes, voter);
   }
+  return deltas;
+}
+
+/** Every witness with the votes the next maintenance would give it, ranked as it would rank them. */
+export function witnessesWithLiveVotes(view: StateView, props: ChainProperties): Witness[] {
+  const deltas = pendingVoteDeltas(view, props);
+  const live = allWitnessAddresses(props)
+    .map((a) => view.get(Tables.witnesses, a))
+    .filter((w): w is Witness => w !== undefined)
+    .map((w) => ({ ...w, voteCount: w.voteCount + (deltas.get(bytesToHex(w.address))?.delta ?? 0n) }));
+  const byAddress = new Map(live.map((w) => [bytesToHex(w.address), w]));
+  const liveView: StateView = {
+    get: (table, key) =>
+      (table.id === Tables.witnesses.id
+        ? byAddress.get(bytesToHex(key as Uint8Array))
+        : view.get(table, key)) as never,
+  };
+  const ranked = sortWitnessAddresses(
+    liveView,
+    live.map((w) => w.address),
+    props.isOn("CONSENSUS_LOGIC_OPTIMIZATION"),
+  );
+  return ranked.map((a) => byAddress.get(bytesToHex(a))!);
+}
+
+/** MaintenanceManager.doMaintenance (not run for block 1, as in java-tron). */
+export function doMaintenance(state: StateOverlay, props: MutableChainProperties): void {
+  // countVote: each VotesStore row moves its old votes out and its new votes in.
+  const deltas = pendingVoteDeltas(state, props);
+  for (const voter of pendingVoters(props)) state.delete(Tables.votes, voter);
   clearPendingVoters(props);
 
   const all = allWitnessAddresses(props);

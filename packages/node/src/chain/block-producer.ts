@@ -94,6 +94,13 @@ export class BlockProducer {
       if (timestamp === undefined) return;
       const started = performance.now();
       const produced = await this.options.chain.produce(timestamp);
+      if (!produced) {
+        this.options.logger.debug(
+          { timestamp: Number(timestamp) },
+          "slot of a witness this node does not hold: left empty",
+        );
+        return;
+      }
       const raw = produced.block.blockHeader!.rawData!;
       this.options.logger.info(
         {

@@ -1,5 +1,7 @@
 import {
   applyTransaction,
+  blockSlot,
+  bytesEqual,
   bytesToHex,
   ChainProperties,
   type ChangeSet,
@@ -10,6 +12,7 @@ import {
   type SignatureRecoverer,
   StateOverlay,
   type StateView,
+  scheduledWitness,
   type Transaction,
   type TransactionOutcome,
   TronodeError,
@@ -18,12 +21,20 @@ import type { ChainStore } from "@tronode/storage";
 import { SerialQueue } from "./serial-queue.js";
 import type { SignaturePrefetch } from "./signature-prefetch.js";
 
+export interface WitnessKey {
+  readonly address: Uint8Array;
+  readonly privateKey: Uint8Array;
+}
+
 export interface ChainServiceOptions {
   readonly store: ChainStore;
   readonly recoverer: SignatureRecoverer;
-  readonly witnessPrivateKey: Uint8Array;
-  /** The witness account the node produces for (localWitnessAccountAddress); default: the key's address. */
-  readonly witnessAddress?: Uint8Array;
+  /**
+   * The witnesses this node produces for and the key each signs with (localwitness, with
+   * localWitnessAccountAddress for a witness-permission key). Which of them produces a block is
+   * decided by the schedule; a slot of a witness not listed here is left empty.
+   */
+  readonly producers: readonly WitnessKey[];
   readonly logger: Logger;
   /** Record balance history (java-tron's historyBalanceLookup) for every block. */
   readonly traceBalances?: boolean;
@@ -126,14 +137,26 @@ export class ChainService {
     return this.queue.run(() => recovered.then(() => apply(prefetch.recoverer)));
   }
 
-  /** Produces one block with the pending transactions at `timestamp`, commits it, and rebuilds the pool. */
-  produce(timestamp: bigint): Promise<ProducedBlock> {
+  /** The held witness scheduled for a block at `timestamp`, if this node holds its key. */
+  producerAt(timestamp: bigint): WitnessKey | undefined {
+    const props = this.properties;
+    const scheduled = scheduledWitness(props, blockSlot(props, props.headNumber + 1n, timestamp));
+    return scheduled && this.options.producers.find((p) => bytesEqual(p.address, scheduled));
+  }
+
+  /**
+   * Produces one block with the pending transactions at `timestamp` (when this node holds the key of
+   * the witness scheduled for it), commits it, and rebuilds the pool. Undefined for another witness's slot.
+   */
+  produce(timestamp: bigint): Promise<ProducedBlock | undefined> {
     return this.queue.run(async () => {
+      const producer = this.producerAt(timestamp);
+      if (!producer) return undefined;
       const entries = [...this.pending.values()];
       const produced = produceBlock(this.options.store.view, {
         timestamp,
-        witnessPrivateKey: this.options.witnessPrivateKey,
-        witnessAddress: this.options.witnessAddress,
+        witnessPrivateKey: producer.privateKey,
+        witnessAddress: producer.address,
         transactions: entries.map((e) => e.tx),
         recoverer: this.options.recoverer,
         isVerified: (txId) => this.verified.has(bytesToHex(txId)),

@@ -35,6 +35,15 @@ export async function applyConfigFile(base: NodeConfig, path: string): Promise<N
           ],
         }
       : {}),
+    ...(Array.isArray(g.witnesses)
+      ? {
+          witnesses: (g.witnesses as Record<string, unknown>[]).map((w, i) => ({
+            address: decodeAddress(String(w.address)),
+            url: typeof w.url === "string" ? w.url : "",
+            voteCount: toBigInt(w.voteCount ?? 0, `genesis.witnesses[${i}].voteCount`),
+          })),
+        }
+      : {}),
     parameters: {
       ...base.genesis.parameters,
       ...Object.fromEntries(
@@ -61,6 +70,9 @@ export async function applyConfigFile(base: NodeConfig, path: string): Promise<N
       ? { historyBalanceLookup: json.historyBalanceLookup }
       : {}),
     ...(localwitness.length > 0 ? { witnessPrivateKey: hexToBytes(String(localwitness[0])) } : {}),
+    ...(localwitness.length > 1
+      ? { extraWitnessKeys: localwitness.slice(1).map((k) => hexToBytes(String(k))) }
+      : {}),
     ...(typeof json.localWitnessAccountAddress === "string" && json.localWitnessAccountAddress !== ""
       ? { witnessAccountAddress: addressFromBase58OrHex(json.localWitnessAccountAddress) }
       : {}),

@@ -20,6 +20,13 @@ export interface NodeConfig {
   readonly witnessPrivateKey: Uint8Array;
   /** `localWitnessAccountAddress`: set when the key is the witness permission's, not the account's. */
   readonly witnessAccountAddress?: Uint8Array;
+  /** Further `localwitness` keys this node produces with (each for its own address). */
+  readonly extraWitnessKeys?: readonly Uint8Array[];
+  /**
+   * `--witnesses N`: a private chain of N genesis witnesses whose keys derive from the mnemonic at
+   * m/44'/195'/1'/0/i, all produced by this node (absent or 1 = TRE's single witness).
+   */
+  readonly witnessCount?: number;
   readonly genesis: GenesisSettings;
   readonly logLevel: string;
   /** Serve key-handling operations on a non-loopback listener (explicitly unsafe). */
@@ -51,6 +58,8 @@ export interface GenesisSettings {
   readonly witnessBalance: bigint;
   readonly witnessVotes: bigint;
   readonly witnessUrl: string;
+  /** Genesis witnesses from a config file (replace the single witness of `localwitness`). */
+  readonly witnesses?: readonly { address: Uint8Array; url: string; voteCount: bigint }[];
   /** Extra genesis accounts. */
   readonly accounts: readonly { name?: string; address: Uint8Array; balance: bigint }[];
   /** Chain parameters by java-tron name (ALLOW_MULTI_SIGN, MEMO_FEE, …). */
@@ -111,6 +120,9 @@ export function defaultNodeConfig(): NodeConfig {
 export function historyBalanceLookupOf(config: NodeConfig): boolean {
   return config.historyBalanceLookup ?? config.dataDir === undefined;
 }
+
+/** HD path of the witness keys `--witnesses N` derives. */
+export const WITNESS_HD_PATH = "m/44'/195'/1'/0";
 
 /** The address blocks are produced for. */
 export function witnessAddressOf(config: NodeConfig): Uint8Array {

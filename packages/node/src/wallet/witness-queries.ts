@@ -5,7 +5,9 @@ import {
   queryReward,
   type ReadScope,
   type StateView,
+  type Witness,
   type WitnessQueries,
+  witnessesWithLiveVotes,
 } from "@tronode/engine";
 import type { ChainService } from "../chain/chain-service.js";
 
@@ -20,6 +22,19 @@ export class WitnessQueryService implements WitnessQueries {
   async getBrokerage(address: Uint8Array, scope: ReadScope): Promise<bigint> {
     const view = this.#view(scope);
     return brokerageOf(view, currentCycle(new ChainProperties(view)), address);
+  }
+
+  async getPaginatedNowWitnessList(
+    offset: bigint,
+    limit: bigint,
+    scope: ReadScope,
+  ): Promise<Witness[] | undefined> {
+    if (offset < 0n || limit < 0n) return undefined;
+    const view = this.#view(scope);
+    return witnessesWithLiveVotes(view, new ChainProperties(view)).slice(
+      Number(offset),
+      Number(offset + limit),
+    );
   }
 
   async getReward(address: Uint8Array, scope: ReadScope): Promise<bigint> {

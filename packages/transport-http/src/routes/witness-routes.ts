@@ -4,8 +4,11 @@
  * hand-written JSON: `{"brokerage": n}` / `{"reward": n}` for `address` (hex starting with 41, or
  * Base58Check) from the query string or the body, and `{"Error": "INVALID address, …"}` for bad hex.
  */
+
+import { create } from "@bufbuild/protobuf";
 import {
   ContractType,
+  PaginatedMessageSchema,
   type ReadScope,
   tryAddressFromBase58,
   UpdateBrokerageContractSchema,
@@ -14,8 +17,9 @@ import {
   WitnessCreateContractSchema,
   WitnessUpdateContractSchema,
 } from "@tronode/engine";
-import type { JsonValue } from "../engine-protocol.js";
+import { type JsonValue, parseMessage, printMessage, WitnessListSchema } from "../engine-protocol.js";
 import { javaStringOf, parseJavaHex } from "../java-value-readers.js";
+import { readBodyMessage } from "../route-inputs.js";
 import { defineRoute, type RouteRow, type WalletRequest, walletAndSolidityPaths } from "../route-row.js";
 import { builderRoute } from "./builder-route.js";
 
@@ -97,7 +101,37 @@ function figureRoute(name: "getBrokerage" | "getReward", field: "brokerage" | "r
   });
 }
 
+const getPaginatedNowWitnessList = defineRoute({
+  name: "getpaginatednowwitnesslist",
+  paths: walletAndSolidityPaths("getpaginatednowwitnesslist"),
+  methods: ["GET", "POST"],
+  visibleFrom: "body",
+  availability: "served",
+  note: "java-tron 4.8.1: live vote counts before maintenance applies them",
+  read: (request) => {
+    const message =
+      request.method === "GET"
+        ? parseMessage(
+            PaginatedMessageSchema,
+            { offset: request.query("offset") ?? "0", limit: request.query("limit") ?? "0" },
+            { visible: false },
+          )
+        : readBodyMessage(request, PaginatedMessageSchema);
+    return { offset: message.offset, limit: message.limit, scope: request.scope };
+  },
+  handle: (api, input: { offset: bigint; limit: bigint; scope: ReadScope }) =>
+    api.getPaginatedNowWitnessList(input.offset, input.limit, input.scope),
+  print: (witnesses, visible) =>
+    witnesses === undefined
+      ? {}
+      : printMessage(WitnessListSchema, create(WitnessListSchema, { witnesses }), {
+          visible,
+          exactInt64: true,
+        }),
+});
+
 export const WITNESS_ROUTES: readonly RouteRow[] = [
+  getPaginatedNowWitnessList,
   ...WITNESS_BUILDERS,
   figureRoute("getBrokerage", "brokerage"),
   figureRoute("getReward", "reward"),
