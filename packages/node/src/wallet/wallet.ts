@@ -4,6 +4,7 @@ import {
   type Account,
   accountIdIndexKey,
   addTransactionSign,
+  allWitnessAddresses,
   type BalanceHistoryQueries,
   type Block,
   type BroadcastResult,
@@ -49,6 +50,11 @@ import { accountAsReported } from "./account-report.js";
 
 /** java-tron's limits on block range reads. */
 const BLOCK_LIMIT_NUM = 100n;
+
+function compareBytes(a: Uint8Array, b: Uint8Array): number {
+  for (let i = 0; i < Math.min(a.length, b.length); i++) if (a[i] !== b[i]) return a[i]! - b[i]!;
+  return a.length - b.length;
+}
 
 export interface WalletOptions {
   readonly chain: ChainService;
@@ -248,11 +254,12 @@ export class Wallet implements CoreWalletApi {
   }
 
   async listWitnesses(scope: ReadScope): Promise<Witness[]> {
-    const witnesses: Witness[] = [];
-    for await (const row of this.#chain.store.iterate(Tables.witnesses)) {
-      witnesses.push(this.#view(scope).get(Tables.witnesses, row.key) ?? row.value);
-    }
-    return witnesses;
+    // WitnessStore.getAllWitnesses: every witness, in key (address) order, as the scope sees them.
+    const view = this.#view(scope);
+    return allWitnessAddresses(new ChainProperties(view))
+      .map((address) => view.get(Tables.witnesses, address))
+      .filter((w): w is Witness => w !== undefined)
+      .sort((a, b) => compareBytes(a.address, b.address));
   }
 
   async getNextMaintenanceTime(): Promise<bigint> {
