@@ -141,15 +141,7 @@ export function produceBlock(view: StateView, options: ProduceBlockOptions): Pro
     },
   });
   block.blockHeader!.witnessSignature = signBlockHeader(block, options.witnessPrivateKey);
-  const id = finishBlock(state, props, block, outcomes);
-  if (options.traceBalances)
-    recordBlockBalances(
-      state,
-      view,
-      block,
-      id,
-      outcomes.map((o) => o.balanceTrace),
-    );
+  const id = finishBlock(state, props, block, outcomes, options.traceBalances ? view : undefined);
   return { block, blockId: id, outcomes, changes: state.changes(), rejected };
 }
 
@@ -246,15 +238,7 @@ export function applyBlock(
     state.merge(outcome.changes);
     outcomes.push(outcome);
   }
-  const id = finishBlock(state, props, block, outcomes);
-  if (options.traceBalances)
-    recordBlockBalances(
-      state,
-      view,
-      block,
-      id,
-      outcomes.map((o) => o.balanceTrace),
-    );
+  const id = finishBlock(state, props, block, outcomes, options.traceBalances ? view : undefined);
   return { block, blockId: id, outcomes, changes: state.changes() };
 }
 
@@ -264,6 +248,8 @@ function finishBlock(
   props: MutableChainProperties,
   block: Block,
   outcomes: readonly TransactionOutcome[],
+  /** With balance history on: the state before the block, to find the balances it changed. */
+  tracedParent?: StateView,
 ): Uint8Array {
   const raw = block.blockHeader!.rawData!;
   const id = blockId(block);
@@ -321,6 +307,14 @@ function finishBlock(
   props.set("LATEST_BLOCK_HEADER_TIMESTAMP", raw.timestamp);
   props.setBytes("LATEST_BLOCK_HEADER_HASH", id);
   updateSolidifiedBlock(state, props);
+  if (tracedParent)
+    recordBlockBalances(
+      state,
+      tracedParent,
+      block,
+      id,
+      outcomes.map((o) => o.balanceTrace),
+    );
   return id;
 }
 

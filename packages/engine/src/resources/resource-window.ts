@@ -9,7 +9,7 @@ import { ResourceCode } from "../protocol/generated/protocol/common_pb.js";
 import type { Account } from "../protocol/generated/protocol/core_pb.js";
 import type { ChainProperties } from "../state/chain-properties.js";
 import { accountResourceOf, withAccountResource } from "./account-resources.js";
-import { increaseUsage, PRECISION, WINDOW_SIZE_SLOTS } from "./usage-window.js";
+import { decayedAverage, divideCeil, increaseUsage, PRECISION, WINDOW_SIZE_SLOTS } from "./usage-window.js";
 
 /** Stake 2.0 windows are stored ×1000 once optimized. */
 export const WINDOW_SIZE_PRECISION = 1000n;
@@ -72,29 +72,6 @@ export function usageOf(account: Account, code: WindowResource): { usage: bigint
 export function withUsage(account: Account, code: WindowResource, usage: bigint, time: bigint): Account {
   if (code === ResourceCode.BANDWIDTH) return { ...account, netUsage: usage, latestConsumeTime: time };
   return withAccountResource(account, { energyUsage: usage, latestConsumeTimeForEnergy: time });
-}
-
-function divideCeil(a: bigint, b: bigint): bigint {
-  return a / b + (a % b > 0n ? 1n : 0n);
-}
-
-/** Java's Math.round on a double: floor(x + 0.5). */
-function javaRound(x: number): bigint {
-  return BigInt(Math.floor(x + 0.5));
-}
-
-/** The last average usage decayed from `lastTime` to `now` over `window` slots. */
-function decayedAverage(lastUsage: bigint, lastTime: bigint, now: bigint, window: bigint): bigint {
-  let average = divideCeil(lastUsage * PRECISION, window);
-  if (lastTime !== now) {
-    if (lastTime + window > now) {
-      const decay = Number(window - (now - lastTime)) / Number(window);
-      average = javaRound(Number(average) * decay);
-    } else {
-      average = 0n;
-    }
-  }
-  return average;
 }
 
 /** recovery: the usage decayed to `now` over the account's own window (no write). */

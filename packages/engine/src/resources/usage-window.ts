@@ -2,10 +2,6 @@
 export const WINDOW_SIZE_SLOTS = 28_800n;
 export const PRECISION = 1_000_000n;
 
-function divideCeil(a: bigint, b: bigint): bigint {
-  return a / b + (a % b === 0n ? 0n : 1n);
-}
-
 /** Java's Math.round(double): floor(x + 0.5). */
 function javaRound(x: number): bigint {
   return BigInt(Math.floor(x + 0.5));
@@ -22,15 +18,25 @@ export function increaseUsage(
   now: bigint,
   windowSize: bigint = WINDOW_SIZE_SLOTS,
 ): bigint {
-  let averageLast = divideCeil(lastUsage * PRECISION, windowSize);
+  const averageLast = decayedAverage(lastUsage, lastTime, now, windowSize);
   const averageNew = divideCeil(usage * PRECISION, windowSize);
+  return ((averageLast + averageNew) * windowSize) / PRECISION;
+}
+
+/** The last usage as a per-slot average (×1e6), decayed linearly from `lastTime` to `now` over `window`. */
+export function decayedAverage(lastUsage: bigint, lastTime: bigint, now: bigint, window: bigint): bigint {
+  let average = divideCeil(lastUsage * PRECISION, window);
   if (lastTime !== now) {
-    if (lastTime + windowSize > now) {
-      const decay = Number(windowSize - (now - lastTime)) / Number(windowSize);
-      averageLast = javaRound(Number(averageLast) * decay);
+    if (lastTime + window > now) {
+      const decay = Number(window - (now - lastTime)) / Number(window);
+      average = javaRound(Number(average) * decay);
     } else {
-      averageLast = 0n;
+      average = 0n;
     }
   }
-  return ((averageLast + averageNew) * windowSize) / PRECISION;
+  return average;
+}
+
+export function divideCeil(a: bigint, b: bigint): bigint {
+  return a / b + (a % b > 0n ? 1n : 0n);
 }
