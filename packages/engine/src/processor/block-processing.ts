@@ -9,7 +9,12 @@ import {
   signBlockHeader,
   transactionTrieRoot,
 } from "../chain/block-id.js";
-import { BLOCK_SIZE, BLOCK_VERSION, SOLIDIFIED_THRESHOLD } from "../chain/constants.js";
+import {
+  BLOCK_PRODUCED_INTERVAL,
+  BLOCK_SIZE,
+  BLOCK_VERSION,
+  SOLIDIFIED_THRESHOLD,
+} from "../chain/constants.js";
 import { absoluteSlot, blockSlot, scheduledWitness, slotAt } from "../chain/slots.js";
 import { unpackAddresses } from "../chain/witness-schedule.js";
 import { bytesEqual, bytesToHex } from "../crypto/bytes.js";
@@ -195,9 +200,17 @@ export function applyBlock(
   view: StateView,
   input: Block,
   recoverer: SignatureRecoverer,
-  options: { readonly traceBalances?: boolean } = {},
+  options: {
+    readonly traceBalances?: boolean;
+    /** The receiver's wall clock (ms): a block 3 s or more ahead of it is refused (java-tron's BlockMsgHandler). */
+    readonly now?: bigint;
+  } = {},
 ): BlockOutcome {
   const block = clone(BlockSchema, input);
+  const time = block.blockHeader?.rawData?.timestamp;
+  if (options.now !== undefined && time !== undefined && time - options.now >= BLOCK_PRODUCED_INTERVAL) {
+    throw blockError("block time error");
+  }
   const state = new StateOverlay(view);
   const props = new MutableChainProperties(state);
   const raw = block.blockHeader?.rawData;

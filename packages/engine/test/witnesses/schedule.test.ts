@@ -87,6 +87,15 @@ describe("a three-witness schedule", () => {
     expect(refused(KEYS[0]!)).toBe("validateWitnessSchedule error"); // W1: not its slot
     expect(refused(KEYS[1]!)).toBe("validateWitnessSchedule error"); // W2 again, in W3's slot
     expect(refused(KEYS[2]!)).toBe("accepted");
+    // a block from the future (3 s or more ahead of the receiver's clock) is refused first
+    const early = produceBlock(producer, {
+      timestamp: next,
+      witnessPrivateKey: KEYS[2]!,
+      transactions: [],
+      recoverer,
+    }).block;
+    expect(() => applyBlock(producer, early, recoverer, { now: next - 3000n })).toThrow("block time error");
+    expect(() => applyBlock(producer, early, recoverer, { now: next - 2999n })).not.toThrow();
   });
 
   it("counts skipped slots as missed by the witnesses scheduled in them", () => {
