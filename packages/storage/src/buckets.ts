@@ -73,6 +73,7 @@ export const BUCKETS = {
   votes: { bucket: 0x0e, resident: true },
   delegation: { bucket: 0x10, resident: true },
   "delegation-account-votes": { bucket: 0x11, resident: false, cache: 4096, warmLatest: false },
+  "delegation-vi": { bucket: 0x12, resident: false, cache: 4096, warmLatest: false },
   // balance history: 0x18–0x1b (append-only history, keyed by block number / address+block)
   "balance-traces": { bucket: 0x18, resident: false, cache: 256, warmLatest: true },
   "account-traces": { bucket: 0x19, resident: false, cache: 4096, warmLatest: false },

@@ -124,6 +124,7 @@ export function rowsFor(i: number): Row[] {
       create(AccountTraceSchema, { balance: n * 7n }),
     ],
     [Tables.delegation, `${i}-${bytesToHex(addr(i))}-reward`, n * 11n],
+    [Tables.delegationVi, `${i}-${bytesToHex(addr(i))}-vi`, utf8Encode(`${n * 10n ** 18n}`)],
     [
       Tables.delegationAccountVotes,
       `${i}-${bytesToHex(addr(i))}-account-vote`,

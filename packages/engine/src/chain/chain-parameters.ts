@@ -127,6 +127,9 @@ export const INTERNAL_PROPERTIES: Readonly<Record<string, bigint>> = {
   NEXT_MAINTENANCE_TIME: 0n,
   STATE_FLAG: 0n,
   GENESIS_TIMESTAMP: 0n,
+  CURRENT_CYCLE_NUMBER: 0n,
+  /** Long.MAX_VALUE until ALLOW_TVM_VOTE (or a genesis that enables it) switches voter rewards to Vi. */
+  NEW_REWARD_ALGORITHM_EFFECTIVE_CYCLE: 0x7fffffffffffffffn,
 };
 
 /** 32-byte operation masks (bit t = contract type t, LSB first within each byte). */

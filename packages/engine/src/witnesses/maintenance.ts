@@ -15,7 +15,7 @@ import type { StateOverlay } from "../state/state-overlay.js";
 import type { StateView } from "../state/state-view.js";
 import { Tables } from "../state/tables.js";
 import { allWitnessAddresses, clearPendingVoters, pendingVoters } from "./registry.js";
-import { payReward, startNextCycle } from "./rewards.js";
+import { accumulateWitnessVi, payReward, startNextCycle, usesNewRewardAlgorithm } from "./rewards.js";
 
 /** java-tron's WITNESS_STANDBY_LENGTH: witnesses sharing the standby rewards. */
 export const WITNESS_STANDBY_LENGTH = 127;
@@ -139,6 +139,13 @@ export function witnessesWithLiveVotes(view: StateView, props: ChainProperties):
 
 /** MaintenanceManager.doMaintenance (not run for block 1, as in java-tron). */
 export function doMaintenance(state: StateOverlay, props: MutableChainProperties): void {
+  // New reward algorithm: each witness's Vi for the cycle that ends here, from its votes in it.
+  if (props.isOn("ALLOW_CHANGE_DELEGATION") && usesNewRewardAlgorithm(props)) {
+    const cycle = props.get("CURRENT_CYCLE_NUMBER");
+    for (const address of allWitnessAddresses(props)) {
+      accumulateWitnessVi(state, cycle, address, state.get(Tables.witnesses, address)?.voteCount ?? 0n);
+    }
+  }
   // countVote: each VotesStore row moves its old votes out and its new votes in.
   const deltas = pendingVoteDeltas(state, props);
   for (const voter of pendingVoters(props)) state.delete(Tables.votes, voter);

@@ -6,7 +6,7 @@
  * allowance and voters earn nothing, as in java-tron.
  */
 import { create } from "@bufbuild/protobuf";
-import { bytesToHex } from "../crypto/bytes.js";
+import { bytesToHex, utf8Decode, utf8Encode } from "../crypto/bytes.js";
 import { type Account, AccountSchema } from "../protocol/generated/protocol/core_pb.js";
 import type { ChainProperties, MutableChainProperties } from "../state/chain-properties.js";
 import type { StateOverlay } from "../state/state-overlay.js";
@@ -102,9 +102,64 @@ function cycleReward(view: StateView, cycle: bigint, votes: Account["votes"]): b
   return reward;
 }
 
-function computeReward(view: StateView, begin: bigint, end: bigint, votes: Account["votes"]): bigint {
+/** DelegationStore.DECIMAL_OF_VI_REWARD. */
+const DECIMAL_OF_VI_REWARD = 10n ** 18n;
+
+function witnessVi(view: StateView, cycle: bigint, address: Uint8Array): bigint {
+  const bytes = view.get(Tables.delegationVi, key(cycle, address, "vi"));
+  return bytes ? BigInt(utf8Decode(bytes)) : 0n;
+}
+
+/**
+ * DelegationStore.accumulateWitnessVi (maintenance, new reward algorithm): the witness's reward per
+ * vote so far grows by this cycle's pool × 1e18 / its votes; a zero Vi is never recorded.
+ */
+export function accumulateWitnessVi(
+  state: StateOverlay,
+  cycle: bigint,
+  address: Uint8Array,
+  voteCount: bigint,
+): void {
+  const previous = witnessVi(state, cycle - 1n, address);
+  const pool = getNumber(state, key(cycle, address, "reward"), 0n);
+  let vi = previous;
+  if (pool !== 0n && voteCount !== 0n) vi = previous + (pool * DECIMAL_OF_VI_REWARD) / voteCount;
+  if (vi === 0n) return;
+  state.put(Tables.delegationVi, key(cycle, address, "vi"), utf8Encode(vi.toString()));
+}
+
+export function usesNewRewardAlgorithm(props: ChainProperties): boolean {
+  return props.get("NEW_REWARD_ALGORITHM_EFFECTIVE_CYCLE") !== 0x7fffffffffffffffn;
+}
+
+/**
+ * MortgageService.computeReward(begin, end): cycles before NEW_REWARD_ALGORITHM_EFFECTIVE_CYCLE by
+ * the original per-cycle shares, later ones by the difference of the witnesses' Vi.
+ */
+function computeReward(
+  view: StateView,
+  props: ChainProperties,
+  begin: bigint,
+  end: bigint,
+  votes: Account["votes"],
+): bigint {
+  if (begin >= end) return 0n;
   let reward = 0n;
-  for (let cycle = begin; cycle < end; cycle++) reward += cycleReward(view, cycle, votes);
+  const newFrom = props.get("NEW_REWARD_ALGORITHM_EFFECTIVE_CYCLE");
+  let from = begin;
+  if (from < newFrom) {
+    const oldEnd = end < newFrom ? end : newFrom;
+    for (let cycle = from; cycle < oldEnd; cycle++) reward += cycleReward(view, cycle, votes);
+    from = oldEnd;
+  }
+  if (from < end) {
+    for (const vote of votes) {
+      const delta =
+        witnessVi(view, end - 1n, vote.voteAddress) - witnessVi(view, from - 1n, vote.voteAddress);
+      if (delta <= 0n) continue;
+      reward += BigInt.asIntN(64, (delta * vote.voteCount) / DECIMAL_OF_VI_REWARD);
+    }
+  }
   return reward;
 }
 
@@ -114,13 +169,18 @@ interface Settlement {
 }
 
 /** The part of withdrawReward/queryReward that settles a pending last cycle (beginCycle + 1 == endCycle). */
-function settleLatest(view: StateView, address: Uint8Array, cycle: bigint): Settlement {
+function settleLatest(
+  view: StateView,
+  props: ChainProperties,
+  address: Uint8Array,
+  cycle: bigint,
+): Settlement {
   let begin = getNumber(view, `begin-${bytesToHex(address)}`, 0n);
   const end = getNumber(view, `end-${bytesToHex(address)}`, REMARK);
   let reward = 0n;
   if (begin + 1n === end && begin < cycle) {
     const snapshot = view.get(Tables.delegationAccountVotes, key(begin, address, "account-vote"));
-    if (snapshot) reward = computeReward(view, begin, end, snapshot.votes);
+    if (snapshot) reward = computeReward(view, props, begin, end, snapshot.votes);
     begin += 1n;
   }
   return { reward, begin };
@@ -146,7 +206,7 @@ export function withdrawReward(
     state.get(Tables.delegationAccountVotes, key(storedBegin, address, "account-vote"))
   )
     return;
-  const settled = settleLatest(state, address, cycle);
+  const settled = settleLatest(state, props, address, cycle);
   adjustAllowance(state, address, settled.reward);
   const current = state.get(Tables.accounts, address)!;
   if (current.votes.length === 0) {
@@ -154,7 +214,7 @@ export function withdrawReward(
     return;
   }
   if (settled.begin < cycle)
-    adjustAllowance(state, address, computeReward(state, settled.begin, cycle, current.votes));
+    adjustAllowance(state, address, computeReward(state, props, settled.begin, cycle, current.votes));
   state.put(Tables.delegation, `begin-${hex}`, cycle);
   state.put(Tables.delegation, `end-${hex}`, cycle + 1n);
   state.put(
@@ -172,9 +232,9 @@ export function queryReward(view: StateView, props: ChainProperties, address: Ui
   const cycle = currentCycle(props);
   const begin = getNumber(view, `begin-${bytesToHex(address)}`, 0n);
   if (begin > cycle) return account.allowance;
-  const settled = settleLatest(view, address, cycle);
+  const settled = settleLatest(view, props, address, cycle);
   if (account.votes.length === 0) return settled.reward + account.allowance;
   let reward = settled.reward;
-  if (settled.begin < cycle) reward += computeReward(view, settled.begin, cycle, account.votes);
+  if (settled.begin < cycle) reward += computeReward(view, props, settled.begin, cycle, account.votes);
   return reward + account.allowance;
 }

@@ -1,5 +1,5 @@
 import { AccountSchema, VotesSchema } from "../protocol/generated/protocol/core_pb.js";
-import { bytesKey, defineTable, int64Value, messageValue, stringKey } from "../state/table.js";
+import { bytesKey, bytesValue, defineTable, int64Value, messageValue, stringKey } from "../state/table.js";
 
 /** The witness domain's tables. */
 export const WitnessTables = {
@@ -17,4 +17,6 @@ export const WitnessTables = {
   delegation: defineTable("delegation", stringKey, int64Value),
   /** `<cycle>-<hex>-account-vote` → the voter's account (its votes) as snapshotted for that cycle. */
   delegationAccountVotes: defineTable("delegation-account-votes", stringKey, messageValue(AccountSchema)),
+  /** `<cycle>-<hex>-vi` → the witness's accumulated reward per vote (×1e18, a big integer as decimal text). */
+  delegationVi: defineTable("delegation-vi", stringKey, bytesValue),
 } as const;

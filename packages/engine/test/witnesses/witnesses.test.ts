@@ -390,3 +390,28 @@ describe("rewards with ALLOW_CHANGE_DELEGATION (brokerage 20 %, three voters, th
     expect(reward(ALICE)).toBe(0n);
   });
 });
+
+describe("rewards with the Vi algorithm (a chain born with ALLOW_TVM_VOTE)", () => {
+  it("pays voters by the difference of the witness's reward per vote", () => {
+    const state = chain({ ALLOW_CHANGE_DELEGATION: 1n, ALLOW_TVM_VOTE: 1n });
+    expect(prop(state, "NEW_REWARD_ALGORITHM_EFFECTIVE_CYCLE")).toBe(0n);
+    makeCandidate(state);
+    stake(state, ALICE, ALICE_KEY, 900n);
+    stake(state, DAVE, DAVE_KEY, 100n);
+    vote(state, ALICE, ALICE_KEY, [[CAROL, 10n]]);
+    vote(state, DAVE, DAVE_KEY, [[CAROL, 50n]]);
+    untilMaintenance(state); // cycle 1: CAROL has 60 votes
+    const n1 = untilMaintenance(state);
+    const n2 = untilMaintenance(state);
+    // Vi(c) = Vi(c−1) + pool(c)·1e18 / 60 with the 20 % brokerage pool of §3.6 (76 342 a block)
+    const vi = [n1, n2].reduce((sum, n) => sum + (BigInt(n) * 76_342n * 10n ** 18n) / 60n, 0n);
+    let alice = 0n;
+    let dave = 0n;
+    edit(state, (overlay, props) => {
+      alice = queryRewardOf(overlay, props, ALICE);
+      dave = queryRewardOf(overlay, props, DAVE);
+    });
+    expect(alice).toBe((vi * 10n) / 10n ** 18n);
+    expect(dave).toBe((vi * 50n) / 10n ** 18n);
+  });
+});
