@@ -124,7 +124,7 @@ export function rowsFor(i: number): Row[] {
       create(AccountTraceSchema, { balance: n * 7n }),
     ],
     [Tables.delegation, `${i}-${bytesToHex(addr(i))}-reward`, n * 11n],
-    [Tables.delegationVi, `${i}-${bytesToHex(addr(i))}-vi`, utf8Encode(`${n * 10n ** 18n}`)],
+    [Tables.delegationVi, `${i}-${bytesToHex(addr(i))}-vi`, Uint8Array.of(0x0d, i & 0x7f, 0xe0)],
     [
       Tables.delegationAccountVotes,
       `${i}-${bytesToHex(addr(i))}-account-vote`,

@@ -66,9 +66,12 @@ export function createGenesis(config: GenesisConfig): {
   for (const [name, value] of Object.entries(config.parameters ?? {})) {
     if (!known.has(name)) throw new TronodeError("UNKNOWN_PARAMETER", `unknown chain parameter ${name}`);
     props.set(name, value);
-  } // A chain born with TVM vote rewards voters by Vi from its first cycle (ProposalService does the
-  // same at the cycle ALLOW_TVM_VOTE is approved).
-  if (props.isOn("ALLOW_TVM_VOTE")) props.set("NEW_REWARD_ALGORITHM_EFFECTIVE_CYCLE", 0n);
+  }
+  // A chain born with ALLOW_TVM_VOTE or ALLOW_NEW_REWARD pays voters by Vi from its first cycle
+  // (ProposalService does the same at the cycle either proposal is approved).
+  if (props.isOn("ALLOW_TVM_VOTE") || props.isOn("ALLOW_NEW_REWARD")) {
+    props.set("NEW_REWARD_ALGORITHM_EFFECTIVE_CYCLE", 0n);
+  }
 
   let active = props.getBytes("ACTIVE_DEFAULT_OPERATIONS");
   let available = props.getBytes("AVAILABLE_CONTRACT_TYPE");

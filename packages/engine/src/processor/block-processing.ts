@@ -192,53 +192,72 @@ function stampedInfo(info: TransactionInfo, number: bigint, timestamp: bigint): 
   return copy as unknown as TransactionInfo;
 }
 
+export interface ApplyBlockOptions {
+  readonly traceBalances?: boolean;
+  /**
+   * The receiver's wall-clock time (ms). When given, blocks from the future are refused as
+   * java-tron's network layer refuses them: `block time error` when the block is a whole slot or
+   * more ahead (BlockMsgHandler), `time:<now>,block time:<ts>` when more than 1 s ahead
+   * (TronNetDelegate.validBlock).
+   */
+  readonly now?: bigint;
+}
+
+/** TronNetDelegate's tolerance for a block ahead of the receiver's clock. */
+const FUTURE_BLOCK_TOLERANCE_MS = 1000n;
+
 /**
- * Validates and applies a complete block (header linkage, witness signature and schedule, transaction
- * root, every transaction) as java-tron's pushBlock does for blocks it receives.
+ * Validates and applies a complete block in java-tron's order for blocks it receives: time against
+ * the clock and the witness signature (TronNetDelegate), linkage and transaction root (pushBlock),
+ * the witness schedule (DposService.validBlock), then every transaction.
  */
 export function applyBlock(
   view: StateView,
   input: Block,
   recoverer: SignatureRecoverer,
-  options: {
-    readonly traceBalances?: boolean;
-    /** The receiver's wall clock (ms): a block 3 s or more ahead of it is refused (java-tron's BlockMsgHandler). */
-    readonly now?: bigint;
-  } = {},
+  options: ApplyBlockOptions = {},
 ): BlockOutcome {
   const block = clone(BlockSchema, input);
-  const time = block.blockHeader?.rawData?.timestamp;
-  if (options.now !== undefined && time !== undefined && time - options.now >= BLOCK_PRODUCED_INTERVAL) {
-    throw blockError("block time error");
-  }
   const state = new StateOverlay(view);
   const props = new MutableChainProperties(state);
   const raw = block.blockHeader?.rawData;
   if (!raw) throw blockError("block has no header");
+  if (options.now !== undefined) {
+    if (raw.timestamp - options.now >= BLOCK_PRODUCED_INTERVAL) throw blockError("block time error");
+    if (raw.timestamp - options.now > FUTURE_BLOCK_TOLERANCE_MS) {
+      throw blockError(`time:${options.now},block time:${raw.timestamp}`);
+    }
+  }
+  const witness = state.get(Tables.witnesses, raw.witnessAddress);
+  if (!witness) throw blockError(`witness ${bytesToHex(raw.witnessAddress)} does not exist`);
+  // BlockCapsule.validateSignature: the witness permission's key under ALLOW_MULTI_SIGN, else the witness's.
+  const signer = blockSigner(block, recoverer);
+  const witnessAccount = state.get(Tables.accounts, raw.witnessAddress);
+  const expected = props.isOn("ALLOW_MULTI_SIGN")
+    ? (witnessAccount?.witnessPermission?.keys[0]?.address ?? raw.witnessAddress)
+    : raw.witnessAddress;
+  if (!bytesEqual(signer, expected)) throw blockError("valid signature failed.");
   if (raw.number !== props.headNumber + 1n) {
     throw blockError(`block number ${raw.number} does not follow head ${props.headNumber}`);
   }
   if (!bytesEqual(raw.parentHash, props.headBlockId)) throw blockError("block parent is not the head block");
-  if (
-    props.headNumber > 0n &&
-    absoluteSlot(props, raw.timestamp) <= absoluteSlot(props, props.headTimestamp)
-  ) {
-    throw blockError("block slot is not after the head block's slot");
-  }
-  const witness = state.get(Tables.witnesses, raw.witnessAddress);
-  if (!witness) throw blockError(`witness ${bytesToHex(raw.witnessAddress)} does not exist`);
-  // DposService.validBlock: the block's witness must be the one scheduled for its slot.
-  if (props.headNumber > 0n) {
-    const scheduled = scheduledWitness(props, slotAt(props, raw.timestamp));
-    if (!scheduled || !bytesEqual(scheduled, raw.witnessAddress))
-      throw blockError("validateWitnessSchedule error");
-  }
-  const signer = blockSigner(block, recoverer);
-  const witnessAccount = state.get(Tables.accounts, raw.witnessAddress);
-  const expected = witnessAccount?.witnessPermission?.keys[0]?.address ?? raw.witnessAddress;
-  if (!bytesEqual(signer, expected)) throw blockError("block signature is not the witness's");
   if (!bytesEqual(transactionTrieRoot(block.transactions), raw.txTrieRoot)) {
     throw blockError("The merkle hash is not validated");
+  }
+  // DposService.validBlock (skipped on block 0): the slot after the head's, its scheduled witness.
+  if (props.headNumber > 0n) {
+    const optimized = props.isOn("CONSENSUS_LOGIC_OPTIMIZATION");
+    const slot = slotAt(props, raw.timestamp);
+    const scheduled = scheduledWitness(props, slot);
+    if (
+      (optimized && raw.timestamp % BLOCK_PRODUCED_INTERVAL !== 0n) ||
+      absoluteSlot(props, raw.timestamp) <= absoluteSlot(props, props.headTimestamp) ||
+      (optimized && slot === 0n) ||
+      !scheduled ||
+      !bytesEqual(scheduled, raw.witnessAddress)
+    ) {
+      throw blockError("validateWitnessSchedule error");
+    }
   }
   const outcomes: TransactionOutcome[] = [];
   for (const tx of block.transactions) {

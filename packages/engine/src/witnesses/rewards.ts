@@ -6,7 +6,7 @@
  * allowance and voters earn nothing, as in java-tron.
  */
 import { create } from "@bufbuild/protobuf";
-import { bytesToHex, utf8Decode, utf8Encode } from "../crypto/bytes.js";
+import { bytesToHex, hexToBytes } from "../crypto/bytes.js";
 import { type Account, AccountSchema } from "../protocol/generated/protocol/core_pb.js";
 import type { ChainProperties, MutableChainProperties } from "../state/chain-properties.js";
 import type { StateOverlay } from "../state/state-overlay.js";
@@ -102,12 +102,27 @@ function cycleReward(view: StateView, cycle: bigint, votes: Account["votes"]): b
   return reward;
 }
 
+/** Java's BigInteger.toByteArray for a non-negative value: big-endian, with a sign byte when needed. */
+function bigIntegerToBytes(value: bigint): Uint8Array {
+  let hex = value.toString(16);
+  if (hex.length % 2 === 1) hex = `0${hex}`;
+  if (Number.parseInt(hex.slice(0, 2), 16) >= 0x80) hex = `00${hex}`;
+  return hexToBytes(hex);
+}
+
+/** `new BigInteger(bytes)`: big-endian two's complement. */
+function bigIntegerFromBytes(bytes: Uint8Array): bigint {
+  if (bytes.length === 0) return 0n;
+  const unsigned = BigInt(`0x${bytesToHex(bytes)}`);
+  return bytes[0]! >= 0x80 ? unsigned - (1n << BigInt(bytes.length * 8)) : unsigned;
+}
+
 /** DelegationStore.DECIMAL_OF_VI_REWARD. */
 const DECIMAL_OF_VI_REWARD = 10n ** 18n;
 
 function witnessVi(view: StateView, cycle: bigint, address: Uint8Array): bigint {
   const bytes = view.get(Tables.delegationVi, key(cycle, address, "vi"));
-  return bytes ? BigInt(utf8Decode(bytes)) : 0n;
+  return bytes ? bigIntegerFromBytes(bytes) : 0n;
 }
 
 /**
@@ -125,7 +140,7 @@ export function accumulateWitnessVi(
   let vi = previous;
   if (pool !== 0n && voteCount !== 0n) vi = previous + (pool * DECIMAL_OF_VI_REWARD) / voteCount;
   if (vi === 0n) return;
-  state.put(Tables.delegationVi, key(cycle, address, "vi"), utf8Encode(vi.toString()));
+  state.put(Tables.delegationVi, key(cycle, address, "vi"), bigIntegerToBytes(vi));
 }
 
 export function usesNewRewardAlgorithm(props: ChainProperties): boolean {

@@ -17,6 +17,6 @@ export const WitnessTables = {
   delegation: defineTable("delegation", stringKey, int64Value),
   /** `<cycle>-<hex>-account-vote` → the voter's account (its votes) as snapshotted for that cycle. */
   delegationAccountVotes: defineTable("delegation-account-votes", stringKey, messageValue(AccountSchema)),
-  /** `<cycle>-<hex>-vi` → the witness's accumulated reward per vote (×1e18, a big integer as decimal text). */
+  /** `<cycle>-<hex>-vi` → the witness's accumulated reward per vote (×1e18, Java BigInteger bytes). */
   delegationVi: defineTable("delegation-vi", stringKey, bytesValue),
 } as const;

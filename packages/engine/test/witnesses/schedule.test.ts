@@ -95,7 +95,10 @@ describe("a three-witness schedule", () => {
       recoverer,
     }).block;
     expect(() => applyBlock(producer, early, recoverer, { now: next - 3000n })).toThrow("block time error");
-    expect(() => applyBlock(producer, early, recoverer, { now: next - 2999n })).not.toThrow();
+    expect(() => applyBlock(producer, early, recoverer, { now: next - 1001n })).toThrow(
+      `time:${next - 1001n},block time:${next}`,
+    );
+    expect(() => applyBlock(producer, early, recoverer, { now: next - 1000n })).not.toThrow();
   });
 
   it("counts skipped slots as missed by the witnesses scheduled in them", () => {
