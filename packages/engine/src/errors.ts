@@ -33,5 +33,6 @@ export const JavaExceptions = {
   illegalArgument: "java.lang.IllegalArgumentException",
   arithmetic: "java.lang.ArithmeticException",
   itemNotFound: "org.tron.core.exception.ItemNotFoundException",
+  maintenanceUnavailable: "org.tron.core.exception.MaintenanceUnavailableException",
   balanceInsufficient: "org.tron.core.exception.BalanceInsufficientException",
 } as const;

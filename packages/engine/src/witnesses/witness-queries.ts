@@ -9,7 +9,8 @@ export interface WitnessQueries {
   /**
    * java-tron 4.8.1's getpaginatednowwitnesslist: every witness with its live vote count (the votes
    * changed since the last maintenance already applied), ranked as maintenance would rank them,
-   * `limit` of them from `offset`; undefined for a negative offset or limit.
+   * `limit` of them (at most 1 000) from `offset`; undefined for a negative offset or a limit ≤ 0;
+   * refused on the head while the head block is a maintenance block.
    */
   getPaginatedNowWitnessList(
     offset: bigint,
