@@ -35,6 +35,7 @@ import { readStateFile, startStateWriter } from "./dev/state-file.js";
 import { silentLogger } from "./logger.js";
 import { BalanceHistoryService, balanceHistoryStartChanges } from "./wallet/balance-history.js";
 import { composeWallet } from "./wallet/compose-wallet.js";
+import { EventService } from "./wallet/event-queries.js";
 import { ResourceQueryService } from "./wallet/resource-queries.js";
 import { Wallet } from "./wallet/wallet.js";
 import { WitnessQueryService } from "./wallet/witness-queries.js";
@@ -214,6 +215,8 @@ export async function createNode(options: CreateNodeOptions = {}): Promise<TronN
     new WitnessQueryService(chain),
   );
   container.register("WalletApi", { useValue: wallet });
+  // Contract ABIs come from the contract store; until the TVM stores contracts there are no logs.
+  const events = new EventService({ chain, abiOf: () => undefined });
   const dev = new DevControls({
     chain,
     producer,
@@ -234,6 +237,7 @@ export async function createNode(options: CreateNodeOptions = {}): Promise<TronN
     http = createHttpServer({
       wallet,
       ...(config.dev ? { dev } : {}),
+      events,
       logger,
       host: config.host,
       port: config.port,
