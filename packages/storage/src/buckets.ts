@@ -77,6 +77,12 @@ export const BUCKETS = {
   // balance history: 0x18–0x1b (append-only history, keyed by block number / address+block)
   "balance-traces": { bucket: 0x18, resident: false, cache: 256, warmLatest: true },
   "account-traces": { bucket: 0x19, resident: false, cache: 4096, warmLatest: false },
+  // TRC-10 tokens and Bancor exchanges: 0x20–0x2b (bounded by the number of tokens/exchanges)
+  "asset-issues": { bucket: 0x20, resident: true },
+  "asset-issues-v2": { bucket: 0x21, resident: true },
+  "asset-name-index": { bucket: 0x22, resident: true },
+  exchanges: { bucket: 0x23, resident: true },
+  "exchanges-v2": { bucket: 0x24, resident: true },
   // next free: 0x1c (0x0f and 0x10–0x1b are reserved for the domains above)
   // retired: (none yet) — e.g. `// 0x0c "old-table": retired in <change>; never reuse`
 } as const satisfies Record<string, BucketSpec>;

@@ -1,4 +1,6 @@
+import { AssetTables } from "../assets/tables.js";
 import { BalanceHistoryTables } from "../balance-history/tables.js";
+import { ExchangeTables } from "../exchanges/tables.js";
 import { blockBytes, decode } from "../protocol/codec.js";
 import {
   AccountSchema,
@@ -43,6 +45,8 @@ export const Tables = {
   ...ResourceTables,
   ...WitnessTables,
   ...BalanceHistoryTables,
+  ...AssetTables,
+  ...ExchangeTables,
 } as const;
 
 export type TableName = keyof typeof Tables;
