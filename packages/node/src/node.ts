@@ -31,8 +31,10 @@ import { writeAccountsFile } from "./dev/accounts-file.js";
 import { deriveDevAccounts } from "./dev/dev-accounts.js";
 import { DevControls } from "./dev/dev-controls.js";
 import { silentLogger } from "./logger.js";
+import { AssetQueryService } from "./wallet/asset-queries.js";
 import { BalanceHistoryService, balanceHistoryStartChanges } from "./wallet/balance-history.js";
 import { composeWallet } from "./wallet/compose-wallet.js";
+import { ExchangeQueryService } from "./wallet/exchange-queries.js";
 import { ResourceQueryService } from "./wallet/resource-queries.js";
 import { Wallet } from "./wallet/wallet.js";
 import { WitnessQueryService } from "./wallet/witness-queries.js";
@@ -193,6 +195,8 @@ export async function createNode(options: CreateNodeOptions = {}): Promise<TronN
     new ResourceQueryService(chain),
     new BalanceHistoryService(chain),
     new WitnessQueryService(chain),
+    new AssetQueryService(chain),
+    new ExchangeQueryService(chain),
   );
   container.register("WalletApi", { useValue: wallet });
   const dev = new DevControls({
