@@ -553,7 +553,9 @@ describe("token bandwidth (issuer-paid free asset net)", () => {
     expect(alice.freeAssetNetUsageV2).toEqual({ "1000001": bytes });
     expect(alice.latestAssetOperationTimeV2["1000001"]).toBe(propsOf(state).headSlot);
     expect(account(state, WITNESS)!.netUsage).toBe(issuerBefore + bytes);
-    expect(state.get(AssetTables.assetIssuesV2, "1000001")!.publicFreeAssetNetUsage).toBe(publicBefore + bytes);
+    expect(state.get(AssetTables.assetIssuesV2, "1000001")!.publicFreeAssetNetUsage).toBe(
+      publicBefore + bytes,
+    );
   });
 
   it("falls back to the sender's own free bandwidth when the token's limit is too small", () => {
