@@ -247,6 +247,31 @@ const SUCCESS_SHAPES: Record<string, (v: Json) => boolean> = {
   easytransferbyprivate: (v) =>
     (keysWithin(v, ["result"]) && isReturn(v.result)) ||
     (keysWithin(v, ["transaction", "result"]) && isTransaction(v.transaction) && isReturn(v.result)),
+  easytransferasset: (v) =>
+    (keysWithin(v, ["result"]) && isReturn(v.result)) ||
+    (keysWithin(v, ["transaction", "result"]) && isTransaction(v.transaction) && isReturn(v.result)),
+  easytransferassetbyprivate: (v) =>
+    (keysWithin(v, ["result"]) && isReturn(v.result)) ||
+    (keysWithin(v, ["transaction", "result"]) && isTransaction(v.transaction) && isReturn(v.result)),
+  createassetissue: isBuiltTransaction,
+  participateassetissue: isBuiltTransaction,
+  transferasset: isBuiltTransaction,
+  updateasset: isBuiltTransaction,
+  unfreezeasset: isBuiltTransaction,
+  exchangecreate: isBuiltTransaction,
+  exchangeinject: isBuiltTransaction,
+  exchangewithdraw: isBuiltTransaction,
+  exchangetransaction: isBuiltTransaction,
+  // no token or exchange exists on this chain
+  getassetissuebyaccount: (v) => isEmpty(v),
+  getassetissuebyname: isEmpty,
+  getassetissuelistbyname: isEmpty,
+  getassetissuebyid: isEmpty,
+  getassetissuelist: isEmpty,
+  getpaginatedassetissuelist: isEmpty,
+  getexchangebyid: isEmpty,
+  listexchanges: isEmpty,
+  getpaginatedexchangelist: isEmpty,
 };
 
 /** `{"Error":"class <java class> : <message>"}` as Util.printErrorMsg prints it. */

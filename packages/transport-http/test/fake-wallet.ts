@@ -308,6 +308,33 @@ export function createFakeWallet(): FakeWallet {
     async getPaginatedNowWitnessList() {
       return [];
     },
+    async getAssetIssueByAccount() {
+      return [];
+    },
+    async getAssetIssueByName() {
+      return undefined;
+    },
+    async getAssetIssueListByName() {
+      return [];
+    },
+    async getAssetIssueById() {
+      return undefined;
+    },
+    async getAssetIssueList() {
+      return [];
+    },
+    async getPaginatedAssetIssueList() {
+      return undefined;
+    },
+    async getExchangeById() {
+      return undefined;
+    },
+    async listExchanges() {
+      return [];
+    },
+    async getPaginatedExchangeList() {
+      return undefined;
+    },
     async createTransaction(type, parameter, options) {
       const record: FakeWallet["builds"][number] = { type, parameter, options };
       builds.push(record);
