@@ -40,6 +40,7 @@ export * from "./resources/resource-queries.js";
 export * from "./resources/resource-window.js";
 export * from "./resources/total-weights.js";
 export * from "./resources/usage-window.js";
+export * as shielded from "./shielded/index.js";
 export * from "./state/chain-properties.js";
 export * from "./state/state-overlay.js";
 export * from "./state/state-view.js";
