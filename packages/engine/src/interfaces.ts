@@ -15,6 +15,7 @@ import type {
   Witness,
 } from "./protocol/generated/protocol/core_pb.js";
 import type { ResourceQueries } from "./resources/resource-queries.js";
+import type { ShieldedQueries } from "./shielded/shielded-queries.js";
 import type { WitnessQueries } from "./witnesses/witness-queries.js";
 
 export type { BalanceHistoryQueries } from "./balance-history/balance-history-queries.js";
@@ -84,7 +85,7 @@ export interface NodeInfoSummary {
  * (`ResourceQueries`, …) and the core operations here. Reads take a scope; `undefined`
  * means "not found" (printed `{}`). Failures throw TronodeError with java-tron's message and class.
  */
-export interface WalletApi extends ResourceQueries, BalanceHistoryQueries, WitnessQueries {
+export interface WalletApi extends ResourceQueries, BalanceHistoryQueries, WitnessQueries, ShieldedQueries {
   // blocks and transactions
   getNowBlock(scope: ReadScope): Promise<Block>;
   getBlockByNum(num: bigint, scope: ReadScope): Promise<Block | undefined>;

@@ -34,6 +34,7 @@ import { silentLogger } from "./logger.js";
 import { BalanceHistoryService, balanceHistoryStartChanges } from "./wallet/balance-history.js";
 import { composeWallet } from "./wallet/compose-wallet.js";
 import { ResourceQueryService } from "./wallet/resource-queries.js";
+import { ShieldedService } from "./wallet/shielded-service.js";
 import { Wallet } from "./wallet/wallet.js";
 import { WitnessQueryService } from "./wallet/witness-queries.js";
 
@@ -193,6 +194,7 @@ export async function createNode(options: CreateNodeOptions = {}): Promise<TronN
     new ResourceQueryService(chain),
     new BalanceHistoryService(chain),
     new WitnessQueryService(chain),
+    new ShieldedService(),
   );
   container.register("WalletApi", { useValue: wallet });
   const dev = new DevControls({

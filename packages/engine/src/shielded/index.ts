@@ -10,4 +10,5 @@ export * from "./pedersen.js";
 export * from "./precompiles.js";
 export * from "./redjubjub.js";
 export * from "./sapling-verify.js";
+export * from "./shielded-queries.js";
 export * from "./verifying-keys.js";

@@ -25,6 +25,7 @@ import {
   packContract,
   type ReadScope,
   type ResourceQueries,
+  type ShieldedQueries,
   StateOverlay,
   type StateView,
   Tables,
@@ -71,7 +72,7 @@ export interface WalletOptions {
 /** The core operations: WalletApi without the domains other services implement. */
 type CoreWalletApi = Omit<
   WalletApi,
-  keyof ResourceQueries | keyof BalanceHistoryQueries | keyof WitnessQueries
+  keyof ResourceQueries | keyof BalanceHistoryQueries | keyof WitnessQueries | keyof ShieldedQueries
 >;
 
 export class Wallet implements CoreWalletApi {
