@@ -11,4 +11,5 @@ export * from "./precompiles.js";
 export * from "./redjubjub.js";
 export * from "./sapling-verify.js";
 export * from "./shielded-queries.js";
+export * from "./trc20-scan.js";
 export * from "./verifying-keys.js";
