@@ -43,6 +43,7 @@ export * from "./resources/usage-window.js";
 export * as shielded from "./shielded/index.js";
 export type { ShieldedQueries } from "./shielded/shielded-queries.js";
 export * from "./state/chain-properties.js";
+export * from "./state/state-digest.js";
 export * from "./state/state-overlay.js";
 export * from "./state/state-view.js";
 export * from "./state/table.js";

@@ -1,5 +1,6 @@
 /**
- * Shielded (Sapling) operations, java-tron's servlets:
+ * The HTTP binding of the shielded operations (@tronode/operations ShieldedOperations), java-tron's
+ * servlets:
  * - key and address operations, served (`handlesKeys`: they take or return secrets, so they are
  *   answered only on a loopback listener or with allowKeyOperations): getspendingkey,
  *   getexpandedspendingkey, getakfromask, getnkfromnsk, getincomingviewingkey, getdiversifier,
@@ -15,13 +16,14 @@
  * GET parameter).
  */
 import { bytesToHex, type shielded, TronodeError } from "@tronode/engine";
+import { type Operation, ShieldedOperations } from "@tronode/operations";
 import {
   BytesMessageSchema,
   type JsonObject,
   NULL_POINTER_EXCEPTION,
   parseMessage,
 } from "../engine-protocol.js";
-import { TransportErrorCodes, TransportJavaClasses } from "../java-error-body.js";
+import { TransportErrorCodes } from "../java-error-body.js";
 import { javaStringOf, parseJavaHex } from "../java-value-readers.js";
 import { defineRoute, type RouteRow, type WalletRequest, walletPaths } from "../route-row.js";
 
@@ -51,21 +53,19 @@ function bytesValue(request: WalletRequest): Uint8Array {
 const hex = bytesToHex;
 const valueBody = (value: Uint8Array): JsonObject => ({ value: hex(value) });
 
-function keyRoute<Input>(
-  name: string,
+/** A GET+POST key operation row (body `visible`, java-tron's hex JSON). */
+function keyRoute<Input, Result>(
+  operation: Operation<Input, Result>,
   read: (request: WalletRequest) => Input,
-  handle: (api: shielded.ShieldedQueries, input: Input) => Promise<JsonObject>,
+  print: (result: Result) => JsonObject,
 ): RouteRow {
-  return defineRoute({
-    name,
-    paths: walletPaths(name),
+  return defineRoute<Input, Result>({
+    operation,
+    paths: walletPaths(operation.name),
     methods: ["GET", "POST"],
     visibleFrom: "body",
-    availability: "served",
-    handlesKeys: true,
     read,
-    handle: (api, input: Input) => handle(api, input),
-    print: (body: JsonObject) => body,
+    print,
   });
 }
 
@@ -75,65 +75,47 @@ const paymentAddressBody = (p: shielded.PaymentAddressMessage): JsonObject => ({
   payment_address: p.paymentAddress,
 });
 
+const none = () => undefined;
+
 const KEY_ROUTES: readonly RouteRow[] = [
+  keyRoute(ShieldedOperations.getSpendingKey, none, valueBody),
+  keyRoute(ShieldedOperations.getExpandedSpendingKey, bytesValue, (e) => ({
+    ask: hex(e.ask),
+    nsk: hex(e.nsk),
+    ovk: hex(e.ovk),
+  })),
+  keyRoute(ShieldedOperations.getAkFromAsk, bytesValue, valueBody),
+  keyRoute(ShieldedOperations.getNkFromNsk, bytesValue, valueBody),
   keyRoute(
-    "getspendingkey",
-    () => undefined,
-    async (api) => valueBody(await api.getSpendingKey()),
-  ),
-  keyRoute("getexpandedspendingkey", bytesValue, async (api, sk) => {
-    const e = await api.getExpandedSpendingKey(sk);
-    return { ask: hex(e.ask), nsk: hex(e.nsk), ovk: hex(e.ovk) };
-  }),
-  keyRoute("getakfromask", bytesValue, async (api, ask) => valueBody(await api.getAkFromAsk(ask))),
-  keyRoute("getnkfromnsk", bytesValue, async (api, nsk) => valueBody(await api.getNkFromNsk(nsk))),
-  keyRoute(
-    "getincomingviewingkey",
+    ShieldedOperations.getIncomingViewingKey,
     (request) => ({ ak: hexField(request, "ak"), nk: hexField(request, "nk") }),
-    async (api, { ak, nk }) => ({ ivk: hex(await api.getIncomingViewingKey(ak, nk)) }),
+    (ivk) => ({ ivk: hex(ivk) }),
   ),
+  keyRoute(ShieldedOperations.getDiversifier, none, (d) => ({ d: hex(d) })),
   keyRoute(
-    "getdiversifier",
-    () => undefined,
-    async (api) => ({ d: hex(await api.getDiversifier()) }),
-  ),
-  keyRoute(
-    "getzenpaymentaddress",
+    ShieldedOperations.getZenPaymentAddress,
     (request) => ({ ivk: hexField(request, "ivk"), d: hexField(request, "d") }),
-    async (api, { ivk, d }) => paymentAddressBody(await api.getZenPaymentAddress(ivk, d)),
+    paymentAddressBody,
   ),
-  keyRoute(
-    "getrcm",
-    () => undefined,
-    async (api) => valueBody(await api.getRcm()),
-  ),
-  keyRoute(
-    "getnewshieldedaddress",
-    () => undefined,
-    async (api) => {
-      const a = await api.getNewShieldedAddress();
-      return {
-        sk: hex(a.sk),
-        ask: hex(a.ask),
-        nsk: hex(a.nsk),
-        ovk: hex(a.ovk),
-        ak: hex(a.ak),
-        nk: hex(a.nk),
-        ivk: hex(a.ivk),
-        d: hex(a.d),
-        pkD: hex(a.pkD),
-        payment_address: a.paymentAddress,
-      };
-    },
-  ),
+  keyRoute(ShieldedOperations.getRcm, none, valueBody),
+  keyRoute(ShieldedOperations.getNewShieldedAddress, none, (a) => ({
+    sk: hex(a.sk),
+    ask: hex(a.ask),
+    nsk: hex(a.nsk),
+    ovk: hex(a.ovk),
+    ak: hex(a.ak),
+    nk: hex(a.nk),
+    ivk: hex(a.ivk),
+    d: hex(a.d),
+    pkD: hex(a.pkD),
+    payment_address: a.paymentAddress,
+  })),
   defineRoute({
-    name: "createspendauthsig",
+    operation: ShieldedOperations.createSpendAuthSig,
     paths: walletPaths("createspendauthsig"),
     methods: ["POST"],
     getOnPost: "empty200",
     visibleFrom: "body",
-    availability: "served",
-    handlesKeys: true,
     // SpendAuthSigParameters {ask, tx_hash, alpha} through JsonFormat: absent fields are empty.
     read: (request: WalletRequest) => {
       const body = request.body();
@@ -143,39 +125,26 @@ const KEY_ROUTES: readonly RouteRow[] = [
       };
       return { ask: field("ask"), txHash: field("tx_hash"), alpha: field("alpha") };
     },
-    handle: async (api, input: { ask: Uint8Array; txHash: Uint8Array; alpha: Uint8Array }) =>
-      valueBody(await api.createSpendAuthSig(input.ask, input.alpha, input.txHash)),
-    print: (body: JsonObject) => body,
+    print: valueBody,
   }),
 ];
 
-export const PROOF_CREATION_NOT_POSSIBLE =
-  "not possible here: building a shielded transaction needs Groth16 proofs made with TRON's own Sapling proving parameters (~48 MB), which no source this node can reach carries";
-
-function proofCreationRoute(name: string, handlesKeys: boolean): RouteRow {
-  return defineRoute({
-    name,
-    paths: walletPaths(name),
+function proofCreationRoute(operation: Operation<void, never>): RouteRow {
+  return defineRoute<void, never>({
+    operation,
+    paths: walletPaths(operation.name),
     methods: ["POST"],
     getOnPost: "empty200",
     visibleFrom: "body",
-    availability: "unsupported",
-    ...(handlesKeys ? { handlesKeys } : {}),
-    note: "not possible here: needs Groth16 proving with TRON's Sapling parameters",
-    read: () => undefined,
-    handle: async (): Promise<never> => {
-      throw new TronodeError(TransportErrorCodes.unsupported, PROOF_CREATION_NOT_POSSIBLE, {
-        javaClass: TransportJavaClasses.unsupportedOperation,
-      });
-    },
+    read: none,
     print: () => ({}),
   });
 }
 
 export const SHIELDED_ROUTES: readonly RouteRow[] = [
   ...KEY_ROUTES,
-  proofCreationRoute("createshieldedtransaction", true),
-  proofCreationRoute("createshieldedtransactionwithoutspendauthsig", false),
-  proofCreationRoute("createshieldedcontractparameters", true),
-  proofCreationRoute("createshieldedcontractparameterswithoutask", false),
+  proofCreationRoute(ShieldedOperations.createShieldedTransaction),
+  proofCreationRoute(ShieldedOperations.createShieldedTransactionWithoutSpendAuthSig),
+  proofCreationRoute(ShieldedOperations.createShieldedContractParameters),
+  proofCreationRoute(ShieldedOperations.createShieldedContractParametersWithoutAsk),
 ];
