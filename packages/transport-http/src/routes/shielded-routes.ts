@@ -53,17 +53,18 @@ function bytesValue(request: WalletRequest): Uint8Array {
 const hex = bytesToHex;
 const valueBody = (value: Uint8Array): JsonObject => ({ value: hex(value) });
 
-/** A GET+POST key operation row (body `visible`, java-tron's hex JSON). */
+/** A GET+POST key operation row (java-tron's hex JSON; `visible` from the body unless said). */
 function keyRoute<Input, Result>(
   operation: Operation<Input, Result>,
   read: (request: WalletRequest) => Input,
   print: (result: Result) => JsonObject,
+  visibleFrom: "body" | "query" = "body",
 ): RouteRow {
   return defineRoute<Input, Result>({
     operation,
     paths: walletPaths(operation.name),
     methods: ["GET", "POST"],
-    visibleFrom: "body",
+    visibleFrom,
     read,
     print,
   });
@@ -76,9 +77,14 @@ const paymentAddressBody = (p: shielded.PaymentAddressMessage): JsonObject => ({
 });
 
 const none = () => undefined;
+/** Servlets that take no input but parse the POST body for `visible` (PostParams.getPostParams). */
+const parsedBody = (request: WalletRequest): undefined => {
+  if (request.method === "POST") request.body();
+  return undefined;
+};
 
 const KEY_ROUTES: readonly RouteRow[] = [
-  keyRoute(ShieldedOperations.getSpendingKey, none, valueBody),
+  keyRoute(ShieldedOperations.getSpendingKey, parsedBody, valueBody),
   keyRoute(ShieldedOperations.getExpandedSpendingKey, bytesValue, (e) => ({
     ask: hex(e.ask),
     nsk: hex(e.nsk),
@@ -91,14 +97,15 @@ const KEY_ROUTES: readonly RouteRow[] = [
     (request) => ({ ak: hexField(request, "ak"), nk: hexField(request, "nk") }),
     (ivk) => ({ ivk: hex(ivk) }),
   ),
-  keyRoute(ShieldedOperations.getDiversifier, none, (d) => ({ d: hex(d) })),
+  keyRoute(ShieldedOperations.getDiversifier, parsedBody, (d) => ({ d: hex(d) })),
   keyRoute(
     ShieldedOperations.getZenPaymentAddress,
     (request) => ({ ivk: hexField(request, "ivk"), d: hexField(request, "d") }),
     paymentAddressBody,
   ),
-  keyRoute(ShieldedOperations.getRcm, none, valueBody),
-  keyRoute(ShieldedOperations.getNewShieldedAddress, none, (a) => ({
+  // GetRcmServlet reads `visible` from the query only and never parses the body.
+  keyRoute(ShieldedOperations.getRcm, none, valueBody, "query"),
+  keyRoute(ShieldedOperations.getNewShieldedAddress, parsedBody, (a) => ({
     sk: hex(a.sk),
     ask: hex(a.ask),
     nsk: hex(a.nsk),
