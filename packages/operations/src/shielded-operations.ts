@@ -44,7 +44,7 @@ function proofCreation(name: string, handlesKeys: boolean): Operation<void, neve
     name,
     availability: "unsupported",
     ...(handlesKeys ? { handlesKeys } : {}),
-    note: "not possible here: needs Groth16 proving with TRON's Sapling parameters",
+    note: "not supported — not possible here: needs Groth16 proving with TRON's Sapling parameters",
     run: async () => {
       throw new TronodeError(OperationErrorCodes.unsupported, PROOF_CREATION_NOT_POSSIBLE, {
         javaClass: OperationJavaClasses.unsupportedOperation,
