@@ -54,6 +54,8 @@ export * from "./resources/resource-queries.js";
 export * from "./resources/resource-window.js";
 export * from "./resources/total-weights.js";
 export * from "./resources/usage-window.js";
+export * as shielded from "./shielded/index.js";
+export type { ShieldedQueries } from "./shielded/shielded-queries.js";
 export * from "./state/chain-properties.js";
 export * from "./state/state-digest.js";
 export * from "./state/state-overlay.js";
