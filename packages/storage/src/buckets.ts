@@ -77,6 +77,12 @@ export const BUCKETS = {
   // balance history: 0x18–0x1b (append-only history, keyed by block number / address+block)
   "balance-traces": { bucket: 0x18, resident: false, cache: 256, warmLatest: true },
   "account-traces": { bucket: 0x19, resident: false, cache: 4096, warmLatest: false },
+  // smart contracts (TVM): 0x38–0x3f. Code and storage grow with the chain: cold, LRU-cached.
+  contracts: { bucket: 0x38, resident: false, cache: 16384, warmLatest: false },
+  "contract-abis": { bucket: 0x39, resident: false, cache: 1024, warmLatest: false },
+  code: { bucket: 0x3a, resident: false, cache: 4096, warmLatest: false },
+  "storage-rows": { bucket: 0x3b, resident: false, cache: 65536, warmLatest: false },
+  "contract-states": { bucket: 0x3c, resident: false, cache: 16384, warmLatest: false },
   // next free: 0x1c (0x0f and 0x10–0x1b are reserved for the domains above)
   // retired: (none yet) — e.g. `// 0x0c "old-table": retired in <change>; never reuse`
 } as const satisfies Record<string, BucketSpec>;

@@ -467,7 +467,7 @@ function createContractImpl(program: Program, value: bigint, code: Uint8Array, n
 
   let exception: VmException | undefined;
   let revert = false;
-  let hReturn = new Uint8Array(0);
+  let hReturn: Uint8Array = new Uint8Array(0);
   let energyUsed = 0;
   if (alreadyExists) {
     exception = bytecodeExecution(`Trying to create a contract with existing contract address: 0x${bytesToHex(newAddress)}`);

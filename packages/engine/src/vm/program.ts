@@ -19,7 +19,7 @@ import { getContractRecord } from "./world.js";
 
 const MAX_STACK_SIZE = 1024;
 export const MAX_DEPTH = 64;
-const CALL_OPS = new Set([Op.CALL, Op.STATICCALL, Op.DELEGATECALL, Op.CALLCODE, Op.CALLTOKEN]);
+const CALL_OPS = new Set<number>([Op.CALL, Op.STATICCALL, Op.DELEGATECALL, Op.CALLCODE, Op.CALLTOKEN]);
 
 /** How a frame is invoked (java-tron's ProgramInvoke). */
 export interface Invoke {
