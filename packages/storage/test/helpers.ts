@@ -1,3 +1,8 @@
+import {
+  ContractStateSchema,
+  SmartContract_ABISchema,
+  SmartContractSchema,
+} from "@tronode/engine";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -135,6 +140,15 @@ export function rowsFor(i: number): Row[] {
       addr(i),
       create(VotesSchema, { address: addr(i), newVotes: [{ voteAddress: addr(i + 1), voteCount: n + 1n }] }),
     ],
+    [
+      Tables.contracts,
+      addr(i),
+      create(SmartContractSchema, { contractAddress: addr(i), originAddress: addr(i + 1), version: i & 1 }),
+    ],
+    [Tables.contractAbis, addr(i), create(SmartContract_ABISchema, { entrys: [{ name: `f${i}` }] })],
+    [Tables.code, addr(i), Uint8Array.of(0x60, i & 0xff, 0x00)],
+    [Tables.storageRows, concatBytes(blockId(i)), blockId(i + 1)],
+    [Tables.contractStates, addr(i), create(ContractStateSchema, { energyUsage: n, updateCycle: n + 1n })],
   ];
 }
 

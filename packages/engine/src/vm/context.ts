@@ -74,4 +74,6 @@ export interface TxContext {
   readonly callCreates: CallCreate[];
   /** Instructions still allowed (see cpu-budget.ts). */
   stepsLeft: number;
+  /** Executed-opcode counts, when a test asks for them. */
+  readonly opCounts?: Uint32Array;
 }

@@ -1,4 +1,3 @@
-import { create } from "@bufbuild/protobuf";
 import { blockId as blockIdOf } from "../chain/block-id.js";
 import { createNobleRecoverer } from "../crypto/signature.js";
 import type { SmartContract } from "../protocol/generated/protocol/contracts_pb.js";
@@ -44,6 +43,8 @@ export interface VmExecutionContext {
   readonly stepLimit?: number;
   /** ethereum VMTests mode (java-tron's byTestingSuite): calls are recorded, not paid. */
   readonly byTestingSuite?: boolean;
+  /** When given, counts executed opcodes (tests and fixtures compare energy per opcode). */
+  readonly opCounts?: Uint32Array;
 }
 
 export interface VmResult {
@@ -98,6 +99,7 @@ function newTxContext(view: StateView, ctx: VmExecutionContext): TxContext {
     deletedAccounts: [],
     callCreates: [],
     stepsLeft: ctx.stepLimit ?? cpuBudgetSteps(config),
+    ...(ctx.opCounts === undefined ? {} : { opCounts: ctx.opCounts }),
   };
 }
 
@@ -153,6 +155,42 @@ export function executeCall(
     state,
   });
   return finish(tx, state, program, ctx.contractAddress, false);
+}
+
+/**
+ * Runs `code` as the frame of `address` without any pre-run transfer (java-tron's ProgramInvoke
+ * mock: the VMTests, fixtures and benchmarks). Storage and balances come from `view`.
+ */
+export function executeCode(
+  view: StateView,
+  ctx: VmExecutionContext & {
+    readonly address: Uint8Array;
+    readonly caller: Uint8Array;
+    readonly code: Uint8Array;
+    readonly data: Uint8Array;
+    readonly contractVersion?: number;
+  },
+): VmResult {
+  const state = new StateOverlay(view);
+  const tx = newTxContext(view, ctx);
+  const program = new Program(tx, {
+    code: ctx.code,
+    codeAddress: ctx.address,
+    address: ctx.address,
+    caller: wordOfAddress(ctx.caller),
+    origin: wordOfAddress(ctx.origin),
+    callValue: ctx.callValue,
+    tokenValue: ctx.tokenValue,
+    tokenId: ctx.tokenId,
+    data: ctx.data,
+    energyLimit: Number(ctx.energyLimit),
+    depth: 0,
+    isStatic: false,
+    contractVersion: ctx.contractVersion ?? 0,
+    internalTxHash: ctx.txId,
+    state,
+  });
+  return finish(tx, state, program, ctx.address, false);
 }
 
 /**
@@ -299,4 +337,3 @@ function committed(state: StateOverlay): ChangeSet {
   return { tables };
 }
 
-export { create };

@@ -178,6 +178,7 @@ export class Program {
     const code = this.code;
     const config = tx.config;
     const dynamic = config.allowDynamicEnergy;
+    const opCounts = tx.opCounts;
     let factor = DYNAMIC_ENERGY_FACTOR_DECIMAL;
     let energyUsage = 0;
     try {
@@ -219,6 +220,7 @@ export class Program {
             this.energyUsed += energy;
           }
           if (--tx.stepsLeft < 0) throw notEnoughTime(op.name);
+          if (opCounts !== undefined) opCounts[opcode]!++;
           op.action(this);
         } catch (e) {
           const error = asVmException(e);
