@@ -1,8 +1,3 @@
-import {
-  ContractStateSchema,
-  SmartContract_ABISchema,
-  SmartContractSchema,
-} from "@tronode/engine";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -14,10 +9,13 @@ import {
   BlockSchema,
   bytesToHex,
   type ChangeSet,
+  ContractStateSchema,
   concatBytes,
   DelegatedResourceAccountIndexSchema,
   DelegatedResourceSchema,
   int64ToBytes,
+  SmartContract_ABISchema,
+  SmartContractSchema,
   type Table,
   type TableChanges,
   Tables,

@@ -3,7 +3,11 @@ import { isValidAddress } from "../crypto/address.js";
 import { bytesToHex, concatBytes } from "../crypto/bytes.js";
 import { keccak256 } from "../crypto/hash.js";
 import { SmartContractSchema } from "../protocol/generated/protocol/contracts_pb.js";
-import { type Account, Account_AccountResourceSchema, AccountType } from "../protocol/generated/protocol/core_pb.js";
+import {
+  type Account,
+  Account_AccountResourceSchema,
+  AccountType,
+} from "../protocol/generated/protocol/core_pb.js";
 import type { StateOverlay } from "../state/state-overlay.js";
 import type { StateView } from "../state/state-view.js";
 import { Tables } from "../state/tables.js";
@@ -16,17 +20,24 @@ import {
   runtimeException,
   staticCallModification,
   transferException,
-  VmException,
+  type VmException,
 } from "./errors.js";
 import { addInternalTx, rejectInternalTransactionsFrom } from "./internal-transactions.js";
 import { Op } from "./opcodes.js";
 import { precompileFor } from "./precompiles/index.js";
 import { MAX_DEPTH, Program } from "./program.js";
-import { suicide, canSuicide } from "./suicide.js";
+import { canSuicide, suicide } from "./suicide.js";
+import { ContractTables, putContract } from "./tables.js";
 import { TransferValidationError } from "./tokens.js";
 import { intValueSafe, toTronAddress, wordFromBytes, wordOfAddress } from "./word.js";
-import { addBalance, createBareAccount, createNormalAccount, getBalance, getCode, saveCode } from "./world.js";
-import { ContractTables, putContract } from "./tables.js";
+import {
+  addBalance,
+  createBareAccount,
+  createNormalAccount,
+  getBalance,
+  getCode,
+  saveCode,
+} from "./world.js";
 
 const LONG_MAX = (1n << 63n) - 1n;
 const MIN_TOKEN_ID = 1_000_000n;
@@ -48,7 +59,12 @@ interface MessageCall {
 }
 
 /** VMUtils.validateForSmartContract (TRX form): throws TransferValidationError with java-tron's text. */
-export function validateTrxTransfer(state: StateView, from: Uint8Array, to: Uint8Array, amount: bigint): void {
+export function validateTrxTransfer(
+  state: StateView,
+  from: Uint8Array,
+  to: Uint8Array,
+  amount: bigint,
+): void {
   if (!isValidAddress(from)) throw new TransferValidationError("Invalid ownerAddress!");
   if (!isValidAddress(to)) throw new TransferValidationError("Invalid toAddress!");
   if (sameBytes(from, to)) throw new TransferValidationError("Cannot transfer TRX to yourself.");
@@ -61,7 +77,8 @@ export function validateTrxTransfer(state: StateView, from: Uint8Array, to: Uint
     );
   }
   if (amount < 0n) throw new TransferValidationError("Amount must be greater than or equals 0.");
-  if (owner.balance < amount) throw new TransferValidationError("Validate InternalTransfer error, balance is not sufficient.");
+  if (owner.balance < amount)
+    throw new TransferValidationError("Validate InternalTransfer error, balance is not sufficient.");
   if (receiver.balance + amount > LONG_MAX) throw new TransferValidationError("long overflow");
 }
 
@@ -102,7 +119,8 @@ export function callAction(program: Program, op: number): void {
   const inSize = program.pop();
   const outOffset = program.pop();
   const outSize = program.pop();
-  if (outSize !== 0n) program.memory.extend(Number(BigInt.asIntN(32, outOffset)), Number(BigInt.asIntN(32, outSize)));
+  if (outSize !== 0n)
+    program.memory.extend(Number(BigInt.asIntN(32, outOffset)), Number(BigInt.asIntN(32, outSize)));
   const msg: MessageCall = {
     op,
     energy,
@@ -180,7 +198,9 @@ function callToAddress(program: Program, msg: MessageCall): void {
   checkTokenId(program, msg);
   const tokenTransfer = isTokenTransfer(program, msg);
   const tokenId = tokenTransfer ? tokenIdString(msg.tokenId) : "";
-  const senderBalance = tokenTransfer ? tx.host.tokens.balance(deposit, sender, tokenId) : getBalance(deposit, sender);
+  const senderBalance = tokenTransfer
+    ? tx.host.tokens.balance(deposit, sender, tokenId)
+    : getBalance(deposit, sender);
   if (senderBalance < endowment) {
     program.push(0n);
     program.refundEnergy(msg.energy);
@@ -192,7 +212,12 @@ function callToAddress(program: Program, msg: MessageCall): void {
 
   let contextBalance = 0n;
   if (tx.byTestingSuite) {
-    tx.callCreates.push({ data, destination: contextAddress, energyLimit: BigInt(msg.energy), value: endowment });
+    tx.callCreates.push({
+      data,
+      destination: contextAddress,
+      energyLimit: BigInt(msg.energy),
+      value: endowment,
+    });
   } else if (!sameContext && endowment > 0n) {
     createAccountIfNotExist(program, deposit, contextAddress);
     if (!tokenTransfer) {
@@ -227,7 +252,15 @@ function callToAddress(program: Program, msg: MessageCall): void {
 
   tx.nonce++;
   const tokenInfo = tokenTransfer ? new Map([[stripLeadingZeroChars(tokenId), endowment]]) : undefined;
-  const internalTx = addInternalTx(program, sender, contextAddress, tokenTransfer ? 0n : endowment, data, "call", tokenInfo);
+  const internalTx = addInternalTx(
+    program,
+    sender,
+    contextAddress,
+    tokenTransfer ? 0n : endowment,
+    data,
+    "call",
+    tokenInfo,
+  );
   const childListStart = tx.internalTransactions.length;
 
   let child: Program | undefined;
@@ -271,7 +304,11 @@ function callToAddress(program: Program, msg: MessageCall): void {
   }
 
   if (child !== undefined) {
-    program.memory.writeLimited(Number(BigInt.asIntN(32, msg.outOffset)), child.hReturn, Number(BigInt.asIntN(32, msg.outSize)));
+    program.memory.writeLimited(
+      Number(BigInt.asIntN(32, msg.outOffset)),
+      child.hReturn,
+      Number(BigInt.asIntN(32, msg.outSize)),
+    );
     program.returnDataBuffer = child.hReturn;
     const refund = msg.energy - child.energyUsed;
     if (refund > 0) program.refundEnergy(refund);
@@ -281,7 +318,11 @@ function callToAddress(program: Program, msg: MessageCall): void {
 }
 
 /** Program.callToPrecompiledAddress. */
-function callToPrecompiledAddress(program: Program, msg: MessageCall, contract: import("./precompiles/index.js").Precompile): void {
+function callToPrecompiledAddress(
+  program: Program,
+  msg: MessageCall,
+  contract: import("./precompiles/index.js").Precompile,
+): void {
   const tx = program.tx;
   program.returnDataBuffer = null;
   if (program.callDepth === MAX_DEPTH) {
@@ -298,7 +339,9 @@ function callToPrecompiledAddress(program: Program, msg: MessageCall, contract: 
   checkTokenId(program, msg);
   const tokenTransfer = isTokenTransfer(program, msg);
   const tokenId = tokenTransfer ? tokenIdString(msg.tokenId) : "";
-  const senderBalance = tokenTransfer ? tx.host.tokens.balance(deposit, sender, tokenId) : getBalance(deposit, sender);
+  const senderBalance = tokenTransfer
+    ? tx.host.tokens.balance(deposit, sender, tokenId)
+    : getBalance(deposit, sender);
   if (senderBalance < endowment) {
     program.push(0n);
     program.refundEnergy(msg.energy);
@@ -357,7 +400,10 @@ export function createAction(program: Program, isCreate2: boolean): void {
       program.push(0n);
     } else {
       const sender = config.allowTvmIstanbul ? program.invoke.address : toTronAddress(program.invoke.caller);
-      const code = program.memory.read(Number(BigInt.asIntN(32, inOffset)), Number(BigInt.asIntN(32, inSize)));
+      const code = program.memory.read(
+        Number(BigInt.asIntN(32, inOffset)),
+        Number(BigInt.asIntN(32, inSize)),
+      );
       const address = create2Address(sender, wordBytes(salt), code);
       createContractImpl(program, value, code, address, true);
     }
@@ -366,7 +412,10 @@ export function createAction(program: Program, isCreate2: boolean): void {
     if (program.callDepth === MAX_DEPTH) {
       program.push(0n);
     } else {
-      const code = program.memory.read(Number(BigInt.asIntN(32, inOffset)), Number(BigInt.asIntN(32, inSize)));
+      const code = program.memory.read(
+        Number(BigInt.asIntN(32, inOffset)),
+        Number(BigInt.asIntN(32, inSize)),
+      );
       const address = createAddress(program.tx.rootTransactionId, program.tx.nonce);
       createContractImpl(program, value, code, address, false);
     }
@@ -405,7 +454,13 @@ function wordBytes(v: bigint): Uint8Array {
 }
 
 /** Program.createContractImpl. */
-function createContractImpl(program: Program, value: bigint, code: Uint8Array, newAddress: Uint8Array, isCreate2: boolean): void {
+function createContractImpl(
+  program: Program,
+  value: bigint,
+  code: Uint8Array,
+  newAddress: Uint8Array,
+  isCreate2: boolean,
+): void {
   const tx = program.tx;
   const config = tx.config;
   const sender = program.invoke.address;
@@ -435,7 +490,11 @@ function createContractImpl(program: Program, value: bigint, code: Uint8Array, n
     if (existing === undefined) {
       createBareAccount(deposit, newAddress, AccountType.Contract, "CreatedByContract");
     } else if (!alreadyExists) {
-      deposit.put(Tables.accounts, newAddress, clearDelegatedResource({ ...existing, type: AccountType.Contract }));
+      deposit.put(
+        Tables.accounts,
+        newAddress,
+        clearDelegatedResource({ ...existing, type: AccountType.Contract }),
+      );
     }
     if (!alreadyExists) putContract(deposit, newContract());
   } else {
@@ -470,10 +529,17 @@ function createContractImpl(program: Program, value: bigint, code: Uint8Array, n
   let hReturn: Uint8Array = new Uint8Array(0);
   let energyUsed = 0;
   if (alreadyExists) {
-    exception = bytecodeExecution(`Trying to create a contract with existing contract address: 0x${bytesToHex(newAddress)}`);
+    exception = bytecodeExecution(
+      `Trying to create a contract with existing contract address: 0x${bytesToHex(newAddress)}`,
+    );
   } else if (tx.byTestingSuite) {
     // ethereum VMTests record the creation instead of running it
-    tx.callCreates.push({ data: code, destination: new Uint8Array(0), energyLimit: BigInt(energyLimit), value: endowment });
+    tx.callCreates.push({
+      data: code,
+      destination: new Uint8Array(0),
+      energyLimit: BigInt(energyLimit),
+      value: endowment,
+    });
   } else if (code.length > 0) {
     const child = new Program(tx, {
       code,
@@ -505,7 +571,11 @@ function createContractImpl(program: Program, value: bigint, code: Uint8Array, n
   const afterSpend = energyLimit - energyUsed - saveCodeEnergy;
   if (!revert) {
     if (afterSpend < 0) {
-      exception = notEnoughSpendEnergy("No energy to save just created contract code", saveCodeEnergy, energyLimit - energyUsed);
+      exception = notEnoughSpendEnergy(
+        "No energy to save just created contract code",
+        saveCodeEnergy,
+        energyLimit - energyUsed,
+      );
     } else {
       energyUsed += saveCodeEnergy;
       saveCode(deposit, newAddress, hReturn, config.allowTvmConstantinople);

@@ -32,7 +32,8 @@ export function catchUpToCycle(
   }
   const cycleCount = newCycle - lastCycle;
   if (cycleCount <= 0n) return current;
-  const decreasePercent = (1 - Number(increaseFactor) / DECREASE_DIVISION / DYNAMIC_ENERGY_FACTOR_DECIMAL) ** Number(cycleCount);
+  const decreasePercent =
+    (1 - Number(increaseFactor) / DECREASE_DIVISION / DYNAMIC_ENERGY_FACTOR_DECIMAL) ** Number(cycleCount);
   const lowered = javaLongOfDouble(Number(current.energyFactor + DECIMAL) * decreasePercent) - DECIMAL;
   return { ...newContractState(newCycle), energyFactor: lowered > 0n ? lowered : 0n };
 }

@@ -76,7 +76,9 @@ export function memEnergy(program: Program, end: number, copySize = 0): number {
     const words = usage / 32;
     const oldWords = oldSize / 32;
     cost +=
-      Energy.MEMORY * words + Math.floor((words * words) / 512) - (Energy.MEMORY * oldWords + Math.floor((oldWords * oldWords) / 512));
+      Energy.MEMORY * words +
+      Math.floor((words * words) / 512) -
+      (Energy.MEMORY * oldWords + Math.floor((oldWords * oldWords) / 512));
   }
   if (copySize > 0) cost += Energy.COPY * Math.floor((copySize + 31) / 32);
   return cost;
@@ -100,7 +102,10 @@ export function copyCost(program: Program): number {
 
 export function extCodeCopyCost(program: Program): number {
   const size = program.peek(3);
-  return Energy.EXT_CODE_COPY + memEnergy(program, memEnd(program, program.peek(1), size), Number(size === 0n ? 0n : size));
+  return (
+    Energy.EXT_CODE_COPY +
+    memEnergy(program, memEnd(program, program.peek(1), size), Number(size === 0n ? 0n : size))
+  );
 }
 
 export function mloadCost(program: Program): number {

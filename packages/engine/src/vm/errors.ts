@@ -75,7 +75,11 @@ export function outOfEnergy(message: string): VmException {
   return new VmException("OutOfEnergy", message);
 }
 
-export function notEnoughSpendEnergy(hint: string, need: number | bigint, left: number | bigint): VmException {
+export function notEnoughSpendEnergy(
+  hint: string,
+  need: number | bigint,
+  left: number | bigint,
+): VmException {
   return outOfEnergy(`Not enough energy for '${hint}' executing: needEnergy[${need}], leftEnergy[${left}];`);
 }
 
@@ -88,7 +92,10 @@ export function memoryOverflow(opName: string): VmException {
 }
 
 export function invalidOpCode(op: number): VmException {
-  return new VmException("IllegalOperation", `Invalid operation code: opCode[${op.toString(16).padStart(2, "0")}];`);
+  return new VmException(
+    "IllegalOperation",
+    `Invalid operation code: opCode[${op.toString(16).padStart(2, "0")}];`,
+  );
 }
 
 export function badJumpDestination(pc: number): VmException {
@@ -104,7 +111,10 @@ export function tooLargeStack(): VmException {
 }
 
 export function staticCallModification(): VmException {
-  return new VmException("StaticCallModification", "Attempt to call a state modifying opcode inside STATICCALL");
+  return new VmException(
+    "StaticCallModification",
+    "Attempt to call a state modifying opcode inside STATICCALL",
+  );
 }
 
 export function transferException(message: string): VmException {

@@ -1,3 +1,4 @@
+import { validateError } from "../actuators/actuator.js";
 import { blockId as blockIdOf } from "../chain/block-id.js";
 import { createNobleRecoverer } from "../crypto/signature.js";
 import type { SmartContract } from "../protocol/generated/protocol/contracts_pb.js";
@@ -6,13 +7,18 @@ import { ChainProperties } from "../state/chain-properties.js";
 import { StateOverlay } from "../state/state-overlay.js";
 import type { ChangeSet, StateView, TableChanges } from "../state/state-view.js";
 import { Tables } from "../state/tables.js";
-import { validateError } from "../actuators/actuator.js";
 import { transferTrx } from "./calls.js";
 import { type VmConfig, vmConfigOf } from "./config.js";
 import type { BlockContext, CallCreate, TxContext, VmHost, VmInternalTransaction, VmLog } from "./context.js";
 import { cpuBudgetSteps } from "./cpu-budget.js";
 import { Energy } from "./energy-cost.js";
-import { ContractResult, invalidCode, notEnoughSpendEnergy, notEnoughTime, type VmException } from "./errors.js";
+import {
+  ContractResult,
+  invalidCode,
+  notEnoughSpendEnergy,
+  notEnoughTime,
+  type VmException,
+} from "./errors.js";
 import { jumpTable } from "./operations.js";
 import { asVmException, Program } from "./program.js";
 import { TransientStorage } from "./state-ops.js";
@@ -199,7 +205,10 @@ export function executeCode(
  * its output after, moves call value and token, runs the constructor, charges 200 energy per byte
  * of runtime code. `contract` must carry `contractAddress` (keccak(txId ‖ owner)).
  */
-export function executeCreate(view: StateView, ctx: VmExecutionContext & { readonly contract: SmartContract }): VmResult {
+export function executeCreate(
+  view: StateView,
+  ctx: VmExecutionContext & { readonly contract: SmartContract },
+): VmResult {
   const state = new StateOverlay(view);
   const tx = newTxContext(view, ctx);
   const config = tx.config;
@@ -250,7 +259,13 @@ function initialCode(ops: Uint8Array, constantinople: boolean): Uint8Array {
 }
 
 /** VMActuator.execute after the program: code deposit, the last CPU check, result code and commit. */
-function finish(tx: TxContext, state: StateOverlay, program: Program | undefined, address: Uint8Array, isCreate: boolean): VmResult {
+function finish(
+  tx: TxContext,
+  state: StateOverlay,
+  program: Program | undefined,
+  address: Uint8Array,
+  isCreate: boolean,
+): VmResult {
   const config = tx.config;
   let exception: VmException | undefined;
   let revert = false;
@@ -261,7 +276,8 @@ function finish(tx: TxContext, state: StateOverlay, program: Program | undefined
     energyLimit = program.invoke.energyLimit;
     try {
       program.play();
-      if (config.allowEnergyAdjustment && tx.stepsLeft < 0) throw notEnoughTime(`${program.opName}(TX_LAST_OP)`);
+      if (config.allowEnergyAdjustment && tx.stepsLeft < 0)
+        throw notEnoughTime(`${program.opName}(TX_LAST_OP)`);
       exception = program.exception;
       revert = program.revert;
       returnData = program.hReturn;
@@ -327,7 +343,7 @@ function committed(state: StateOverlay): ChangeSet {
       const entries = new Map<string, { key: unknown; value: unknown }>();
       for (const [k, e] of tc.entries) {
         const v = e.value as Uint8Array | undefined;
-        entries.set(k, v !== undefined && v.every((b) => b === 0) ? { key: e.key, value: undefined } : e);
+        entries.set(k, v?.every((b) => b === 0) ? { key: e.key, value: undefined } : e);
       }
       tables.set(id, { table: tc.table, entries });
     } else {
@@ -336,4 +352,3 @@ function committed(state: StateOverlay): ChangeSet {
   }
   return { tables };
 }
-

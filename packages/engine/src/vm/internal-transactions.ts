@@ -62,7 +62,9 @@ export function addInternalTx(
   o += payload.length;
   forHash.set(longBytes(value), o);
   forHash.set(longBytes(tx.nonce), o + 8);
-  const entries = tokenInfo ? javaHashMapOrder([...tokenInfo.keys()]).map((k) => [k, tokenInfo.get(k)!] as const) : [];
+  const entries = tokenInfo
+    ? javaHashMapOrder([...tokenInfo.keys()]).map((k) => [k, tokenInfo.get(k)!] as const)
+    : [];
   const internal: VmInternalTransaction = {
     hash: keccak256(forHash),
     callerAddress: sender,

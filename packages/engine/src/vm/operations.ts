@@ -3,11 +3,11 @@ import { Tables } from "../state/tables.js";
 import { callAction, createAction, suicideAction } from "./calls.js";
 import type { VmConfig } from "./config.js";
 import {
-  Energy,
   calculateCallCost,
   copyCost,
   create2Cost,
   createCost,
+  Energy,
   expCost,
   extCodeCopyCost,
   logCost,
@@ -36,7 +36,7 @@ import {
   wordOfAddress,
   wordOfLong,
 } from "./word.js";
-import { getBalance, getCode, getContractRecord } from "./world.js";
+import { getBalance, getCode } from "./world.js";
 
 /**
  * One row of the jump table (java-tron's Operation): stack words taken and pushed, the energy
@@ -73,10 +73,17 @@ function op(
   action: (p: Program) => void,
   enabled?: (c: VmConfig) => boolean,
 ): OperationSpec {
-  return enabled === undefined ? { opcode, require, ret, cost, action } : { opcode, require, ret, cost, action, enabled };
+  return enabled === undefined
+    ? { opcode, require, ret, cost, action }
+    : { opcode, require, ret, cost, action, enabled };
 }
 
-function binary(opcode: number, cost: number, f: (a: bigint, b: bigint) => bigint, enabled?: (c: VmConfig) => boolean) {
+function binary(
+  opcode: number,
+  cost: number,
+  f: (a: bigint, b: bigint) => bigint,
+  enabled?: (c: VmConfig) => boolean,
+) {
   return op(
     opcode,
     2,
@@ -207,7 +214,8 @@ function copyCode(p: Program, code: Uint8Array): void {
   const codeOffset = intValueSafe(p.pop());
   const length = intValueSafe(p.pop());
   const copy = new Uint8Array(length);
-  if (codeOffset < code.length) copy.set(code.subarray(codeOffset, Math.min(code.length, codeOffset + length)));
+  if (codeOffset < code.length)
+    copy.set(code.subarray(codeOffset, Math.min(code.length, codeOffset + length)));
   p.memory.write(memOffset, copy);
   p.step();
 }
@@ -376,7 +384,12 @@ function specs(): OperationSpec[] {
     op(Op.RETURNDATACOPY, 3, 0, copyCost, returnDataCopy),
     op(Op.GASPRICE, 0, 1, Energy.BASE, (p) => {
       const config = p.tx.config;
-      push0(p, config.allowTvmCompatibleEvm && p.invoke.contractVersion === 1 ? wordOfLong(p.props.get("ENERGY_FEE")) : 0n);
+      push0(
+        p,
+        config.allowTvmCompatibleEvm && p.invoke.contractVersion === 1
+          ? wordOfLong(p.props.get("ENERGY_FEE"))
+          : 0n,
+      );
       p.step();
     }),
     op(Op.EXTCODESIZE, 1, 1, Energy.EXT_CODE_SIZE, (p) => {
@@ -476,14 +489,38 @@ function specs(): OperationSpec[] {
     op(Op.CALL, 7, 1, callCost, (p) => callAction(p, Op.CALL)),
     op(Op.CALLCODE, 7, 1, callCodeCost, (p) => callAction(p, Op.CALLCODE)),
     op(Op.RETURN, 2, 0, returnCost, returnAction(false)),
-    op(Op.DELEGATECALL, 6, 1, (p) => calculateCallCost(p, Energy.CALL, 3), (p) => callAction(p, Op.DELEGATECALL)),
-    op(Op.STATICCALL, 6, 1, (p) => calculateCallCost(p, Energy.CALL, 3), (p) => callAction(p, Op.STATICCALL)),
+    op(
+      Op.DELEGATECALL,
+      6,
+      1,
+      (p) => calculateCallCost(p, Energy.CALL, 3),
+      (p) => callAction(p, Op.DELEGATECALL),
+    ),
+    op(
+      Op.STATICCALL,
+      6,
+      1,
+      (p) => calculateCallCost(p, Energy.CALL, 3),
+      (p) => callAction(p, Op.STATICCALL),
+    ),
     op(Op.REVERT, 2, 0, returnCost, returnAction(true)),
     op(Op.SUICIDE, 1, 0, Energy.SUICIDE, suicideAction),
     // TRC-10 transfers (#18)
-    op(Op.CALLTOKEN, 8, 1, callTokenCost, (p) => callAction(p, Op.CALLTOKEN), (c) => c.allowTvmTransferTrc10),
+    op(
+      Op.CALLTOKEN,
+      8,
+      1,
+      callTokenCost,
+      (p) => callAction(p, Op.CALLTOKEN),
+      (c) => c.allowTvmTransferTrc10,
+    ),
     // Constantinople (#26)
-    binary(Op.SHL, Energy.VERY_LOW, (shift, v) => (shift >= 256n ? 0n : (v << shift) & WORD_MASK), constantinople),
+    binary(
+      Op.SHL,
+      Energy.VERY_LOW,
+      (shift, v) => (shift >= 256n ? 0n : (v << shift) & WORD_MASK),
+      constantinople,
+    ),
     binary(Op.SHR, Energy.VERY_LOW, (shift, v) => (shift >= 256n ? 0n : v >> shift), constantinople),
     binary(Op.SAR, Energy.VERY_LOW, sar, constantinople),
     op(Op.CREATE2, 4, 1, create2Cost, (p) => createAction(p, true), constantinople),
@@ -642,7 +679,6 @@ function isDeadAccount(p: Program, word: bigint): boolean {
   return p.state.get(Tables.accounts, addressOf(word)) === undefined;
 }
 
-
 function callCost(p: Program): number {
   let cost = Energy.CALL;
   if (p.peek(2) !== 0n) {
@@ -680,12 +716,13 @@ export function voteWitnessCost(p: Program, withLengthWord: boolean): number {
   return Energy.VOTE_WITNESS + memEnergyOf(p, Math.max(amountEnd, witnessEnd));
 }
 
-
 /** Fixed-cost rows carry their tier; everything else computes its energy from the frame. */
 function toOperation(spec: OperationSpec): Operation {
   const name = OP_NAMES[spec.opcode] ?? "";
   const base = { opcode: spec.opcode, name, require: spec.require, ret: spec.ret, action: spec.action };
-  return typeof spec.cost === "number" ? { ...base, cost: spec.cost } : { ...base, cost: 0, dynamicCost: spec.cost };
+  return typeof spec.cost === "number"
+    ? { ...base, cost: spec.cost }
+    : { ...base, cost: 0, dynamicCost: spec.cost };
 }
 
 const tables = new Map<string, ReadonlyArray<Operation | undefined>>();
@@ -708,7 +745,8 @@ export function jumpTable(config: VmConfig): ReadonlyArray<Operation | undefined
     }
     if (config.allowEnergyAdjustment) {
       if (spec.opcode === Op.SUICIDE) adjusted = { ...spec, cost: suicideCost2 };
-      if (spec.opcode === Op.VOTEWITNESS) adjusted = { ...spec, cost: (p: Program) => voteWitnessCost(p, true) };
+      if (spec.opcode === Op.VOTEWITNESS)
+        adjusted = { ...spec, cost: (p: Program) => voteWitnessCost(p, true) };
     }
     table[spec.opcode] = toOperation(adjusted);
   }

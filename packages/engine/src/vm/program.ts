@@ -187,13 +187,12 @@ export class Program {
         this.contextFactor = factor;
       }
       if (code.length === 0) this.stopped = true;
-      while (!this.stopped) {
-        const opcode = code[this.pc]!;
-        try {
+      try {
+        while (!this.stopped) {
+          const opcode = code[this.pc]!;
           const op = table[opcode];
           if (op === undefined) throw invalidOpCode(opcode);
           this.currentOp = opcode;
-          this.lastOp = opcode;
           const sp = this.sp;
           if (sp < op.require) throw tooSmallStack(op.require, sp);
           if (sp - op.require + op.ret > MAX_STACK_SIZE) throw tooLargeStack();
@@ -222,13 +221,15 @@ export class Program {
           if (--tx.stepsLeft < 0) throw notEnoughTime(op.name);
           if (opCounts !== undefined) opCounts[opcode]!++;
           op.action(this);
-        } catch (e) {
-          const error = asVmException(e);
-          if (error.kind !== "Transfer") this.spendAllEnergy();
-          this.stopped = true;
-          throw error;
         }
+      } catch (e) {
+        const error = asVmException(e);
+        this.lastOp = this.currentOp;
+        if (error.kind !== "Transfer") this.spendAllEnergy();
+        this.stopped = true;
+        throw error;
       }
+      this.lastOp = this.currentOp;
       if (dynamic) addContextContractUsage(this, energyUsage);
     } catch (e) {
       const error = asVmException(e);

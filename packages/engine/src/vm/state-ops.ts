@@ -1,6 +1,6 @@
 import { keccak256 } from "../crypto/hash.js";
-import { Tables } from "../state/tables.js";
 import { bytesKey, bytesValue, defineTable } from "../state/table.js";
+import { Tables } from "../state/tables.js";
 import type { Program } from "./program.js";
 import { ContractTables, storageAddressHash, storageRowKey } from "./tables.js";
 import { toTronAddress, wordFromBytes, wordToBytes } from "./word.js";
@@ -28,7 +28,10 @@ export function storageLoad(p: Program, key: bigint): bigint | undefined {
   const address = p.invoke.address;
   if (p.state.get(Tables.accounts, address) === undefined) return undefined;
   const hash = storageContext(p)!;
-  const row = p.state.get(ContractTables.storageRows, storageRowKey(hash, wordToBytes(key), p.storageVersion));
+  const row = p.state.get(
+    ContractTables.storageRows,
+    storageRowKey(hash, wordToBytes(key), p.storageVersion),
+  );
   return row === undefined ? undefined : wordFromBytes(row);
 }
 
@@ -37,7 +40,11 @@ export function storageSave(p: Program, key: bigint, value: bigint): void {
   const address = p.invoke.address;
   if (p.state.get(Tables.accounts, address) === undefined) return;
   const hash = storageContext(p)!;
-  p.state.put(ContractTables.storageRows, storageRowKey(hash, wordToBytes(key), p.storageVersion), wordToBytes(value));
+  p.state.put(
+    ContractTables.storageRows,
+    storageRowKey(hash, wordToBytes(key), p.storageVersion),
+    wordToBytes(value),
+  );
 }
 
 function transientKey(p: Program, key: bigint): Uint8Array {

@@ -1,7 +1,13 @@
 import { addExact } from "../chain/arithmetic.js";
 import { ResourceCode } from "../protocol/generated/protocol/common_pb.js";
 import type { Account } from "../protocol/generated/protocol/core_pb.js";
-import { accountResourceOf, delegatedV1, delegatedV2, TRX_PRECISION, withFrozenV2Added } from "../resources/account-resources.js";
+import {
+  accountResourceOf,
+  delegatedV1,
+  delegatedV2,
+  TRX_PRECISION,
+  withFrozenV2Added,
+} from "../resources/account-resources.js";
 import { refreshUsage, unDelegateIncrease, withUsage } from "../resources/resource-window.js";
 import { addTotalWeight } from "../resources/total-weights.js";
 import { Tables } from "../state/tables.js";
@@ -124,7 +130,11 @@ function withdrawRewardAndCancelVote(program: Program, owner: Uint8Array): void 
 }
 
 /** Program.transferDelegatedResourceToInheritor: the contract's own v1 stakes leave the weights and go to the heir. */
-function transferDelegatedResourceToInheritor(program: Program, owner: Uint8Array, inheritor: Uint8Array | undefined): void {
+function transferDelegatedResourceToInheritor(
+  program: Program,
+  owner: Uint8Array,
+  inheritor: Uint8Array | undefined,
+): void {
   const state = program.state;
   const account = state.get(Tables.accounts, owner)!;
   const bandwidth = account.frozen.length > 0 ? account.frozen[0]!.frozenBalance : 0n;
@@ -138,7 +148,11 @@ function transferDelegatedResourceToInheritor(program: Program, owner: Uint8Arra
  * Program.transferFrozenV2BalanceToInheritor: V2 stakes and usage move to the heir, expired
  * unfreezes are paid to it, and the contract's V2 state is cleared. Returns the expired amount.
  */
-function transferFrozenV2BalanceToInheritor(program: Program, ownerAddress: Uint8Array, inheritorAddress: Uint8Array): bigint {
+function transferFrozenV2BalanceToInheritor(
+  program: Program,
+  ownerAddress: Uint8Array,
+  inheritorAddress: Uint8Array,
+): bigint {
   const state = program.state;
   const props = program.props;
   let owner = state.get(Tables.accounts, ownerAddress)!;
@@ -166,9 +180,21 @@ function transferFrozenV2BalanceToInheritor(program: Program, ownerAddress: Uint
   if (expired > 0n) {
     inheritor = { ...inheritor, balance: inheritor.balance + expired };
     program.tx.nonce++;
-    addInternalTx(program, ownerAddress, inheritorAddress, expired, undefined, "withdrawExpireUnfreezeWhileSuiciding");
+    addInternalTx(
+      program,
+      ownerAddress,
+      inheritorAddress,
+      expired,
+      undefined,
+      "withdrawExpireUnfreezeWhileSuiciding",
+    );
   }
-  owner = withUsage(withUsage(owner, ResourceCode.BANDWIDTH, 0n, owner.latestConsumeTime), ResourceCode.ENERGY, 0n, accountResourceOf(owner).latestConsumeTimeForEnergy);
+  owner = withUsage(
+    withUsage(owner, ResourceCode.BANDWIDTH, 0n, owner.latestConsumeTime),
+    ResourceCode.ENERGY,
+    0n,
+    accountResourceOf(owner).latestConsumeTimeForEnergy,
+  );
   owner = {
     ...owner,
     frozenV2: [],

@@ -37,7 +37,8 @@ export const ContractTables = {
 
 /** java-tron's Storage.addrHash: keccak(address), or keccak(address ‖ trxHash) for a CREATE2 contract. */
 export function storageAddressHash(address: Uint8Array, trxHash?: Uint8Array): Uint8Array {
-  if (trxHash === undefined || trxHash.length === 0 || trxHash.every((b) => b === 0)) return keccak256(address);
+  if (trxHash === undefined || trxHash.length === 0 || trxHash.every((b) => b === 0))
+    return keccak256(address);
   return keccak256(concatBytes(address, trxHash));
 }
 
@@ -73,7 +74,11 @@ export function putContract(state: StateOverlay, contract: SmartContract): void 
   if (state.get(ContractTables.contractAbis, address) === undefined) {
     state.put(ContractTables.contractAbis, address, contract.abi ?? create(SmartContract_ABISchema));
   }
-  state.put(ContractTables.contracts, address, contract.abi === undefined ? contract : { ...contract, abi: undefined });
+  state.put(
+    ContractTables.contracts,
+    address,
+    contract.abi === undefined ? contract : { ...contract, abi: undefined },
+  );
 }
 
 /** A contract's ABI, or an empty one. */

@@ -35,7 +35,13 @@ export class TransferValidationError extends Error {}
  */
 export interface TokenLedger {
   balance(view: StateView, address: Uint8Array, tokenId: string): bigint;
-  add(state: StateOverlay, props: ChainProperties, address: Uint8Array, tokenId: string, delta: bigint): bigint;
+  add(
+    state: StateOverlay,
+    props: ChainProperties,
+    address: Uint8Array,
+    tokenId: string,
+    delta: bigint,
+  ): bigint;
   /** VMUtils.validateForSmartContract (token form): throws TransferValidationError with java-tron's text. */
   validateTransfer(
     state: StateView,
@@ -62,7 +68,8 @@ export function createAccountTokenLedger(assets: AssetLookup = NO_ASSETS): Token
     },
 
     add(state, props, address, tokenId, delta) {
-      const account = state.get(Tables.accounts, address) ?? createBareAccount(state, address, AccountType.Normal);
+      const account =
+        state.get(Tables.accounts, address) ?? createBareAccount(state, address, AccountType.Normal);
       const balance = account.assetV2[tokenId] ?? 0n;
       if (delta === 0n) return balance;
       if (delta < 0n && balance < -delta) throw runtimeException(`${hex(address)} insufficient balance`);
@@ -93,7 +100,8 @@ export function createAccountTokenLedger(assets: AssetLookup = NO_ASSETS): Token
         assetV2[tokenId] = exact(() => addExact(assetV2[tokenId] ?? 0n, delta));
       } else {
         const current = assetV2[tokenId];
-        if (current !== undefined && -delta <= current) assetV2[tokenId] = exact(() => subtractExact(current, -delta));
+        if (current !== undefined && -delta <= current)
+          assetV2[tokenId] = exact(() => subtractExact(current, -delta));
       }
       state.put(Tables.accounts, address, { ...account, asset, assetV2 });
       return assetV2[tokenId] ?? 0n;

@@ -81,7 +81,14 @@ export function tronOperations(): OperationSpec[] {
     row(Op.WITHDRAWREWARD, 0, 1, Energy.WITHDRAW_REWARD, withdrawRewardAction, vote),
     row(Op.FREEZEBALANCEV2, 2, 1, Energy.FREEZE_V2, freezeBalanceV2Action, freezeV2),
     row(Op.UNFREEZEBALANCEV2, 2, 1, Energy.UNFREEZE_V2, unfreezeBalanceV2Action, freezeV2),
-    row(Op.WITHDRAWEXPIREUNFREEZE, 0, 1, Energy.WITHDRAW_EXPIRE_UNFREEZE, withdrawExpireUnfreezeAction, freezeV2),
+    row(
+      Op.WITHDRAWEXPIREUNFREEZE,
+      0,
+      1,
+      Energy.WITHDRAW_EXPIRE_UNFREEZE,
+      withdrawExpireUnfreezeAction,
+      freezeV2,
+    ),
     row(Op.CANCELALLUNFREEZEV2, 0, 1, Energy.CANCEL_ALL_UNFREEZE_V2, cancelAllUnfreezeV2Action, freezeV2),
     row(Op.DELEGATERESOURCE, 3, 1, Energy.DELEGATE_RESOURCE, (p) => delegateAction(p, true), freezeV2),
     row(Op.UNDELEGATERESOURCE, 3, 1, Energy.UN_DELEGATE_RESOURCE, (p) => delegateAction(p, false), freezeV2),
@@ -106,10 +113,12 @@ function tokenBalance(p: Program): void {
   if (p.tx.config.allowMultiSign) {
     const signed = BigInt.asIntN(256, tokenId);
     if (signed > LONG_MAX || signed < LONG_MIN) {
-      if (p.tx.config.allowTvmConstantinople) throw transferException("validateForSmartContract failure:not valid token id");
+      if (p.tx.config.allowTvmConstantinople)
+        throw transferException("validateForSmartContract failure:not valid token id");
       throw bytecodeExecution("BigInteger out of long range");
     }
-    if (signed <= MIN_TOKEN_ID) throw bytecodeExecution("validateForSmartContract failure:not valid token id");
+    if (signed <= MIN_TOKEN_ID)
+      throw bytecodeExecution("validateForSmartContract failure:not valid token id");
   }
   const id = BigInt.asIntN(64, tokenId).toString();
   pushAndStep(p, wordOfLong(p.tx.host.tokens.balance(p.state, toTronAddress(address), id)));
@@ -117,7 +126,9 @@ function tokenBalance(p: Program): void {
 
 function freezeCost(p: Program): number {
   const receiver = toTronAddress(p.peek(2));
-  return p.state.get(Tables.accounts, receiver) === undefined ? Energy.FREEZE + Energy.NEW_ACCT_CALL : Energy.FREEZE;
+  return p.state.get(Tables.accounts, receiver) === undefined
+    ? Energy.FREEZE + Energy.NEW_ACCT_CALL
+    : Energy.FREEZE;
 }
 
 const RESOURCE_NAMES = ["Bandwidth", "Energy", "TronPower"];
@@ -172,7 +183,10 @@ function runProcessor<Desc extends DescMessage>(
     p.state.merge(child.changes());
     return result;
   } catch (e) {
-    if (e instanceof TronodeError && (e.code === "CONTRACT_VALIDATE_ERROR" || e.code === "CONTRACT_EXE_ERROR")) {
+    if (
+      e instanceof TronodeError &&
+      (e.code === "CONTRACT_VALIDATE_ERROR" || e.code === "CONTRACT_EXE_ERROR")
+    ) {
       return undefined;
     }
     throw e;
@@ -195,7 +209,14 @@ function freezeAction(p: Program): void {
   const owner = p.invoke.address;
   const receiver = toTronAddress(receiverWord);
   p.tx.nonce++;
-  const internal = addInternalTx(p, owner, receiver, BigInt.asIntN(64, frozenBalance), undefined, `freezeFor${resourceName(resourceType)}`);
+  const internal = addInternalTx(
+    p,
+    owner,
+    receiver,
+    BigInt.asIntN(64, frozenBalance),
+    undefined,
+    `freezeFor${resourceName(resourceType)}`,
+  );
   const amount = exactLong(frozenBalance);
   const param =
     amount === undefined
@@ -219,7 +240,14 @@ function unfreezeAction(p: Program): void {
   const owner = p.invoke.address;
   const receiver = toTronAddress(receiverWord);
   p.tx.nonce++;
-  const internal = addInternalTx(p, owner, receiver, 0n, undefined, `unfreezeFor${resourceName(resourceType)}`);
+  const internal = addInternalTx(
+    p,
+    owner,
+    receiver,
+    0n,
+    undefined,
+    `unfreezeFor${resourceName(resourceType)}`,
+  );
   const param = create(UnfreezeBalanceContractSchema, {
     ownerAddress: owner,
     receiverAddress: sameBytes(owner, receiver) ? new Uint8Array(0) : receiver,
@@ -346,12 +374,23 @@ function freezeBalanceV2Action(p: Program): void {
   const frozenBalance = p.pop();
   const owner = p.invoke.address;
   p.tx.nonce++;
-  const internal = addInternalTx(p, owner, owner, BigInt.asIntN(64, frozenBalance), undefined, `freezeBalanceV2For${resourceName(resourceType)}`);
+  const internal = addInternalTx(
+    p,
+    owner,
+    owner,
+    BigInt.asIntN(64, frozenBalance),
+    undefined,
+    `freezeBalanceV2For${resourceName(resourceType)}`,
+  );
   const amount = exactLong(frozenBalance);
   const param =
     amount === undefined
       ? undefined
-      : create(FreezeBalanceV2ContractSchema, { ownerAddress: owner, frozenBalance: amount, resource: resourceCodeV2(resourceType) });
+      : create(FreezeBalanceV2ContractSchema, {
+          ownerAddress: owner,
+          frozenBalance: amount,
+          resource: resourceCodeV2(resourceType),
+        });
   const ok = runProcessor(p, freezeBalanceV2Actuator, param) !== undefined;
   if (!ok) internal.rejected = true;
   pushAndStep(p, ok ? 1n : 0n);
@@ -363,12 +402,23 @@ function unfreezeBalanceV2Action(p: Program): void {
   const unfreezeBalance = p.pop();
   const owner = p.invoke.address;
   p.tx.nonce++;
-  const internal = addInternalTx(p, owner, owner, BigInt.asIntN(64, unfreezeBalance), undefined, `unfreezeBalanceV2For${resourceName(resourceType)}`);
+  const internal = addInternalTx(
+    p,
+    owner,
+    owner,
+    BigInt.asIntN(64, unfreezeBalance),
+    undefined,
+    `unfreezeBalanceV2For${resourceName(resourceType)}`,
+  );
   const amount = exactLong(unfreezeBalance);
   const param =
     amount === undefined
       ? undefined
-      : create(UnfreezeBalanceV2ContractSchema, { ownerAddress: owner, unfreezeBalance: amount, resource: resourceCodeV2(resourceType) });
+      : create(UnfreezeBalanceV2ContractSchema, {
+          ownerAddress: owner,
+          unfreezeBalance: amount,
+          resource: resourceCodeV2(resourceType),
+        });
   const result = runProcessor(p, unfreezeBalanceV2Actuator, param);
   if (result === undefined) {
     internal.rejected = true;
@@ -387,7 +437,11 @@ function withdrawExpireUnfreezeAction(p: Program): void {
   const owner = p.invoke.address;
   p.tx.nonce++;
   const internal = addInternalTx(p, owner, owner, 0n, undefined, "withdrawExpireUnfreeze");
-  const result = runProcessor(p, withdrawExpireUnfreezeActuator, create(WithdrawExpireUnfreezeContractSchema, { ownerAddress: owner }));
+  const result = runProcessor(
+    p,
+    withdrawExpireUnfreezeActuator,
+    create(WithdrawExpireUnfreezeContractSchema, { ownerAddress: owner }),
+  );
   const amount = result?.receipt?.withdrawExpireAmount ?? 0n;
   if (result === undefined) internal.rejected = true;
   else internal.value = amount;
@@ -399,7 +453,11 @@ function cancelAllUnfreezeV2Action(p: Program): void {
   const owner = p.invoke.address;
   p.tx.nonce++;
   const internal = addInternalTx(p, owner, owner, 0n, undefined, "cancelAllUnfreezeV2");
-  const result = runProcessor(p, cancelAllUnfreezeV2Actuator, create(CancelAllUnfreezeV2ContractSchema, { ownerAddress: owner }));
+  const result = runProcessor(
+    p,
+    cancelAllUnfreezeV2Actuator,
+    create(CancelAllUnfreezeV2ContractSchema, { ownerAddress: owner }),
+  );
   if (result === undefined) {
     internal.rejected = true;
   } else {
@@ -428,13 +486,23 @@ function delegateAction(p: Program, delegate: boolean): void {
     const param =
       amount === undefined
         ? undefined
-        : create(DelegateResourceContractSchema, { ownerAddress: owner, receiverAddress: receiver, balance: amount, resource });
+        : create(DelegateResourceContractSchema, {
+            ownerAddress: owner,
+            receiverAddress: receiver,
+            balance: amount,
+            resource,
+          });
     ok = runProcessor(p, delegateResourceActuator, param) !== undefined;
   } else {
     const param =
       amount === undefined
         ? undefined
-        : create(UnDelegateResourceContractSchema, { ownerAddress: owner, receiverAddress: receiver, balance: amount, resource });
+        : create(UnDelegateResourceContractSchema, {
+            ownerAddress: owner,
+            receiverAddress: receiver,
+            balance: amount,
+            resource,
+          });
     ok = runProcessor(p, unDelegateResourceActuator, param) !== undefined;
   }
   if (!ok) internal.rejected = true;

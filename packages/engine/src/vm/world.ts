@@ -1,10 +1,10 @@
 import { create } from "@bufbuild/protobuf";
-import { addExact } from "../chain/arithmetic.js";
 import { newAccount } from "../chain/accounts.js";
+import { addExact } from "../chain/arithmetic.js";
 import { bytesToHex, utf8Encode } from "../crypto/bytes.js";
 import { keccak256 } from "../crypto/hash.js";
-import { type Account, AccountSchema, AccountType } from "../protocol/generated/protocol/core_pb.js";
 import type { SmartContract } from "../protocol/generated/protocol/contracts_pb.js";
+import { type Account, AccountSchema, AccountType } from "../protocol/generated/protocol/core_pb.js";
 import type { ChainProperties } from "../state/chain-properties.js";
 import type { StateOverlay } from "../state/state-overlay.js";
 import type { StateView } from "../state/state-view.js";
@@ -26,7 +26,12 @@ export function getBalance(view: StateView, address: Uint8Array): bigint {
 }
 
 /** RepositoryImpl.createAccount(address, type): a bare account (no create time, no permissions). */
-export function createBareAccount(state: StateOverlay, address: Uint8Array, type: AccountType, name = ""): Account {
+export function createBareAccount(
+  state: StateOverlay,
+  address: Uint8Array,
+  type: AccountType,
+  name = "",
+): Account {
   const account = create(AccountSchema, {
     address,
     type,
@@ -37,7 +42,11 @@ export function createBareAccount(state: StateOverlay, address: Uint8Array, type
 }
 
 /** RepositoryImpl.createNormalAccount: create time of the head block, default permissions under multi-sign. */
-export function createNormalAccount(state: StateOverlay, props: ChainProperties, address: Uint8Array): Account {
+export function createNormalAccount(
+  state: StateOverlay,
+  props: ChainProperties,
+  address: Uint8Array,
+): Account {
   const account = newAccount({ address, type: AccountType.Normal, createTime: props.headTimestamp, props });
   state.put(Tables.accounts, address, account);
   return account;
@@ -45,7 +54,8 @@ export function createNormalAccount(state: StateOverlay, props: ChainProperties,
 
 /** RepositoryImpl.addBalance: creates a missing account, refuses to go negative, returns the new balance. */
 export function addBalance(state: StateOverlay, address: Uint8Array, delta: bigint): bigint {
-  const account = state.get(Tables.accounts, address) ?? createBareAccount(state, address, AccountType.Normal);
+  const account =
+    state.get(Tables.accounts, address) ?? createBareAccount(state, address, AccountType.Normal);
   if (delta === 0n) return account.balance;
   if (delta < 0n && account.balance < -delta) {
     throw runtimeException(`${bytesToHex(address)} insufficient balance`);
@@ -69,7 +79,12 @@ export function getContractRecord(view: StateView, address: Uint8Array): SmartCo
 }
 
 /** RepositoryImpl.saveCode: stores the code and, from Constantinople on, the contract's code hash. */
-export function saveCode(state: StateOverlay, address: Uint8Array, code: Uint8Array, constantinople: boolean): void {
+export function saveCode(
+  state: StateOverlay,
+  address: Uint8Array,
+  code: Uint8Array,
+  constantinople: boolean,
+): void {
   state.put(ContractTables.code, address, code);
   if (constantinople) {
     const contract = state.get(ContractTables.contracts, address);

@@ -37,12 +37,22 @@ const FILES = [
   "vmSystemOperationsTest.json",
   "vmPerformanceTest.json",
   "vmtests.json",
-  ...readdirSync(DIR).filter((f) => f.endsWith("PYTHON.json") || f.includes("PYTHON_") || f === "randomTest.json"),
+  ...readdirSync(DIR).filter(
+    (f) => f.endsWith("PYTHON.json") || f.includes("PYTHON_") || f === "randomTest.json",
+  ),
 ];
 
 interface VmTest {
   env: { currentCoinbase: string; currentNumber: string; currentTimestamp: string };
-  exec: { address: string; caller: string; origin: string; code: string; data: string; gas: string; value: string };
+  exec: {
+    address: string;
+    caller: string;
+    origin: string;
+    code: string;
+    data: string;
+    gas: string;
+    value: string;
+  };
   pre: Record<string, { balance: string; code: string; storage: Record<string, string> }>;
   post?: Record<string, { storage: Record<string, string> }>;
   gas?: string;
@@ -136,7 +146,11 @@ describe("ethereum/tests VMTests on the TVM", () => {
     expect(remaining - saved).toBe(BigInt(test.gas!));
     // logs
     expect(
-      result.logs.map((l) => ({ address: toHex(l.address), data: toHex(l.data), topics: l.topics.map(toHex) })),
+      result.logs.map((l) => ({
+        address: toHex(l.address),
+        data: toHex(l.data),
+        topics: l.topics.map(toHex),
+      })),
     ).toEqual(
       (test.logs ?? []).map((l) => ({
         address: l.address.replace(/^0x/, ""),

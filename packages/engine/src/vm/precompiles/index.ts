@@ -1,4 +1,5 @@
 import type { VmConfig } from "../config.js";
+import { freezeV2Precompiles, votePrecompiles } from "./queries.js";
 import { batchValidateSign, validateMultiSign } from "./signatures.js";
 import {
   blake2F,
@@ -13,7 +14,6 @@ import {
   tronRipemd160,
   unavailable,
 } from "./standard.js";
-import { freezeV2Precompiles, votePrecompiles } from "./queries.js";
 import type { Precompile } from "./types.js";
 
 export type { Precompile } from "./types.js";
@@ -62,8 +62,14 @@ export function precompileFor(address: bigint, config: VmConfig): Precompile | u
     return config.allowShieldedTrc20Transaction ? SHIELDED[index - 1] : undefined;
   }
   if (index >= 5 && index <= 0x0a) return config.allowTvmVote ? votePrecompiles[index - 5] : undefined;
-  if (index >= 0x0b && index <= 0x15) return config.allowTvmFreezeV2 ? freezeV2Precompiles[index - 0x0b] : undefined;
+  if (index >= 0x0b && index <= 0x15)
+    return config.allowTvmFreezeV2 ? freezeV2Precompiles[index - 0x0b] : undefined;
   return undefined;
 }
 
-const SHIELDED: Precompile[] = [unavailable(150000), unavailable(200000), unavailable(150000), unavailable(500)];
+const SHIELDED: Precompile[] = [
+  unavailable(150000),
+  unavailable(200000),
+  unavailable(150000),
+  unavailable(500),
+];

@@ -54,7 +54,10 @@ function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
   return a.length === b.length && a.every((x, i) => x === b[i]);
 }
 
-const fixed = (energy: number, execute: Precompile["execute"]): Precompile => ({ energy: () => energy, execute });
+const fixed = (energy: number, execute: Precompile["execute"]): Precompile => ({
+  energy: () => energy,
+  execute,
+});
 
 /** 0x1000005–0x100000a (#59): reward and vote queries. */
 export const votePrecompiles: Precompile[] = [
@@ -74,7 +77,8 @@ export const votePrecompiles: Precompile[] = [
     const account = state.get(Tables.accounts, addressAt(data, 0));
     const witness = addressAt(data, 1);
     let count = 0n;
-    for (const vote of account?.votes ?? []) if (sameBytes(vote.voteAddress, witness)) count += vote.voteCount;
+    for (const vote of account?.votes ?? [])
+      if (sameBytes(vote.voteAddress, witness)) count += vote.voteCount;
     return long(count);
   }),
   // usedVoteCount(address)
@@ -101,7 +105,11 @@ export const votePrecompiles: Precompile[] = [
 ];
 
 /** RepositoryImpl.getAccount{Net,Energy}UsageBalanceAndRestoreSeconds: usage as staked TRX, and seconds to restore. */
-function usageBalance(view: StateView, account: Account, code: ResourceCode.BANDWIDTH | ResourceCode.ENERGY): [bigint, bigint] {
+function usageBalance(
+  view: StateView,
+  account: Account,
+  code: ResourceCode.BANDWIDTH | ResourceCode.ENERGY,
+): [bigint, bigint] {
   const props = new ChainProperties(view);
   const now = props.headSlot;
   const { usage, lastTime } = usageOf(account, code);
@@ -113,7 +121,9 @@ function usageBalance(view: StateView, account: Account, code: ResourceCode.BAND
     code === ResourceCode.BANDWIDTH
       ? [props.get("TOTAL_NET_LIMIT"), props.get("TOTAL_NET_WEIGHT")]
       : [props.get("TOTAL_ENERGY_CURRENT_LIMIT"), props.get("TOTAL_ENERGY_WEIGHT")];
-  const balance = javaLongOfDouble(((Number(recovered) * Number(weight)) / Number(limit)) * Number(TRX_PRECISION));
+  const balance = javaLongOfDouble(
+    ((Number(recovered) * Number(weight)) / Number(limit)) * Number(TRX_PRECISION),
+  );
   return [balance, (restoreSlots * 3000n) / 1000n];
 }
 
@@ -131,7 +141,7 @@ function unfreezable(account: Account | undefined, type: bigint): bigint {
 
 const encode = (...values: bigint[]): PrecompileOutput => {
   const out = new Uint8Array(values.length * WORD);
-  values.forEach((v, i) => out.set(longWord(v), i * WORD));
+  for (let i = 0; i < values.length; i++) out.set(longWord(values[i]!), i * WORD);
   return { success: true, data: out };
 };
 
@@ -141,7 +151,14 @@ export const freezeV2Precompiles: Precompile[] = [
   fixed(50, (data, { state }) => {
     if (data.length !== WORD) return zero();
     const props = new ChainProperties(state);
-    const names = ["", "TOTAL_NET_LIMIT", "TOTAL_NET_WEIGHT", "TOTAL_ENERGY_CURRENT_LIMIT", "TOTAL_ENERGY_WEIGHT", "UNFREEZE_DELAY_DAYS"];
+    const names = [
+      "",
+      "TOTAL_NET_LIMIT",
+      "TOTAL_NET_WEIGHT",
+      "TOTAL_ENERGY_CURRENT_LIMIT",
+      "TOTAL_ENERGY_WEIGHT",
+      "UNFREEZE_DELAY_DAYS",
+    ];
     const code = longSafeAt(data, 0);
     const name = code >= 1n && code <= 5n ? names[Number(code)]! : "";
     return long(name === "" ? 0n : props.get(name));
@@ -197,8 +214,10 @@ export const freezeV2Precompiles: Precompile[] = [
     const locked = state.get(Tables.delegatedResources, delegatedResourceKeyV2(from, target, true));
     if (!unlocked && !locked) return long(0n);
     let amount = 0n;
-    if (type === 0n) amount = (unlocked?.frozenBalanceForBandwidth ?? 0n) + (locked?.frozenBalanceForBandwidth ?? 0n);
-    else if (type === 1n) amount = (unlocked?.frozenBalanceForEnergy ?? 0n) + (locked?.frozenBalanceForEnergy ?? 0n);
+    if (type === 0n)
+      amount = (unlocked?.frozenBalanceForBandwidth ?? 0n) + (locked?.frozenBalanceForBandwidth ?? 0n);
+    else if (type === 1n)
+      amount = (unlocked?.frozenBalanceForEnergy ?? 0n) + (locked?.frozenBalanceForEnergy ?? 0n);
     return long(amount);
   }),
   // checkUnDelegateResource(target, amount, type) → (clean, dirty, restoreSeconds)
@@ -209,7 +228,8 @@ export const freezeV2Precompiles: Precompile[] = [
     const code = resourceOf(longSafeAt(data, 2));
     if (amount <= 0n || !account || code === undefined) return encode(0n, 0n, 0n);
     const [usage, seconds] = usageBalance(state, account, code);
-    const limit = code === ResourceCode.BANDWIDTH ? allFrozenForBandwidth(account) : allFrozenForEnergy(account);
+    const limit =
+      code === ResourceCode.BANDWIDTH ? allFrozenForBandwidth(account) : allFrozenForEnergy(account);
     if (amount > limit) amount = limit;
     if (limit <= usage) return encode(0n, amount, seconds);
     const clean = javaLongOfDouble(Number(amount) * (Number(limit - usage) / Number(limit)));
@@ -229,7 +249,9 @@ export const freezeV2Precompiles: Precompile[] = [
     const account = state.get(Tables.accounts, addressAt(data, 0));
     const type = longSafeAt(data, 1);
     if (!account) return zero();
-    return long(type === 0n ? allFrozenForBandwidth(account) : type === 1n ? allFrozenForEnergy(account) : 0n);
+    return long(
+      type === 0n ? allFrozenForBandwidth(account) : type === 1n ? allFrozenForEnergy(account) : 0n,
+    );
   }),
   // totalDelegatedResource(address, type)
   fixed(50, (data, { state }) => {

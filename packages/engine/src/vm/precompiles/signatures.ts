@@ -1,8 +1,8 @@
+import { defaultOwnerPermission } from "../../chain/permissions.js";
 import { concatBytes } from "../../crypto/bytes.js";
 import { sha256 } from "../../crypto/hash.js";
 import type { SignatureRecoverer } from "../../crypto/signature.js";
 import type { Permission } from "../../protocol/generated/protocol/core_pb.js";
-import { defaultOwnerPermission } from "../../chain/permissions.js";
 import { Tables } from "../../state/tables.js";
 import { runtimeException, VmException } from "../errors.js";
 import type { Precompile, PrecompileOutput } from "./types.js";
@@ -64,7 +64,11 @@ function extractBytes32Array(words: Uint8Array[], offset: number): Uint8Array[] 
 }
 
 /** recoverAddrBySign: the 21-byte signer, empty for a short signature, undefined when recovery fails. */
-function recoverAddrBySign(recoverer: SignatureRecoverer, sign: Uint8Array, hash: Uint8Array): Uint8Array | undefined {
+function recoverAddrBySign(
+  recoverer: SignatureRecoverer,
+  sign: Uint8Array,
+  hash: Uint8Array,
+): Uint8Array | undefined {
   if (sign.length < 65) return new Uint8Array(0);
   let v = sign[64]! > 127 ? sign[64]! - 256 : sign[64]!;
   if (v < 27) v = ((v + 27 + 128) & 0xff) - 128; // Java byte arithmetic wraps
@@ -115,10 +119,12 @@ export const batchValidateSign: Precompile = {
       const signatures = extractBytesArray(words, Math.floor(intSafe(word(words, 1)) / WORD), data);
       const addresses = extractBytes32Array(words, Math.floor(intSafe(word(words, 2)) / WORD));
       const count = signatures.length;
-      if (count === 0 || count > 16 || signatures.length !== addresses.length) return { success: true, data: FALSE_WORD() };
+      if (count === 0 || count > 16 || signatures.length !== addresses.length)
+        return { success: true, data: FALSE_WORD() };
       const result = new Uint8Array(WORD);
       for (let i = 0; i < count; i++) {
-        if (sameAddress(addresses[i], recoverAddrBySign(program.tx.host.recoverer, signatures[i]!, hash))) result[i] = 1;
+        if (sameAddress(addresses[i], recoverAddrBySign(program.tx.host.recoverer, signatures[i]!, hash)))
+          result[i] = 1;
       }
       return { success: true, data: result };
     } catch {
@@ -150,7 +156,10 @@ export const validateMultiSign: Precompile = {
       hash = sha256(concatBytes(address, id, payload));
       signatures = extractBytesArray(words, Math.floor(intSafe(word(words, 3)) / WORD), raw);
     } catch (e) {
-      throw runtimeException(e instanceof Error ? e.message : "decode", "java.lang.ArrayIndexOutOfBoundsException");
+      throw runtimeException(
+        e instanceof Error ? e.message : "decode",
+        "java.lang.ArrayIndexOutOfBoundsException",
+      );
     }
     if (signatures.length === 0 || signatures.length > 5) return { success: true, data: FALSE_WORD() };
     const account = state.get(Tables.accounts, address);
@@ -186,7 +195,12 @@ export const validateMultiSign: Precompile = {
 };
 
 function permissionById(
-  account: { address: Uint8Array; ownerPermission?: Permission; witnessPermission?: Permission; activePermission: Permission[] },
+  account: {
+    address: Uint8Array;
+    ownerPermission?: Permission;
+    witnessPermission?: Permission;
+    activePermission: Permission[];
+  },
   id: number,
 ): Permission | undefined {
   if (id === 0) return account.ownerPermission ?? defaultOwnerPermission(account.address);

@@ -1,9 +1,9 @@
 import { bn254 } from "@noble/curves/bn254.js";
 import { ripemd160 } from "@noble/hashes/legacy.js";
 import { sha256 } from "../../crypto/hash.js";
-import type { Precompile, PrecompileOutput } from "./types.js";
 import { blake2bCompress } from "./blake2f.js";
 import { dataWordOf, parseBytes, parseWord } from "./bytes.js";
+import type { Precompile, PrecompileOutput } from "./types.js";
 
 const EMPTY = new Uint8Array(0);
 const ok = (data: Uint8Array): PrecompileOutput => ({ success: true, data });
@@ -26,7 +26,8 @@ export const ecRecover: Precompile = {
     for (let i = 0; i < 31; i++) if (v[i] !== 0) return ok(EMPTY);
     const rv = big(r);
     const sv = big(s);
-    if ((vByte !== 27 && vByte !== 28) || rv < 1n || sv < 1n || rv >= SECP256K1_N || sv >= SECP256K1_N) return ok(EMPTY);
+    if ((vByte !== 27 && vByte !== 28) || rv < 1n || sv < 1n || rv >= SECP256K1_N || sv >= SECP256K1_N)
+      return ok(EMPTY);
     const signature = new Uint8Array(65);
     signature.set(r, 0);
     signature.set(s, 32);
@@ -203,7 +204,9 @@ function g2(a: Uint8Array, b: Uint8Array, c: Uint8Array, d: Uint8Array) {
 export function bn128Pairing(istanbul: boolean): Precompile {
   return {
     energy: (data) =>
-      istanbul ? 34000 * Math.floor(data.length / 192) + 45000 : 80000 * Math.floor(data.length / 192) + 100000,
+      istanbul
+        ? 34000 * Math.floor(data.length / 192) + 45000
+        : 80000 * Math.floor(data.length / 192) + 100000,
     execute(data) {
       if (data.length % 192 > 0) return fail();
       const pairs: { g1: ReturnType<typeof G1.fromAffine>; g2: ReturnType<typeof G2.fromAffine> }[] = [];
