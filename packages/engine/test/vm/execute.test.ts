@@ -37,7 +37,10 @@ describe("executeCreate / executeCall", () => {
   it("REVERT keeps its data, spends only what was used and commits nothing", () => {
     const state = chainState();
     // runtime: PUSH1 1 PUSH1 0 SSTORE PUSH1 7 PUSH1 0 MSTORE PUSH1 32 PUSH1 0 REVERT
-    const { address } = deploy(state, initCodeFor(hexToBytes("600160005560076000526020 6000fd".replace(/ /g, ""))));
+    const { address } = deploy(
+      state,
+      initCodeFor(hexToBytes("600160005560076000526020 6000fd".replace(/ /g, ""))),
+    );
     const result = call(state, address);
     expect(result.contractResult).toBe(ContractResult.REVERT);
     expect(result.runtimeError).toBe("REVERT opcode executed");

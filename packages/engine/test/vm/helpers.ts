@@ -38,7 +38,11 @@ export const MAINNET_FLAGS: Record<string, bigint> = {
 export const OWNER = hexToBytes(`41${"a1".repeat(20)}`);
 export const OTHER = hexToBytes(`41${"b2".repeat(20)}`);
 export const TX_ID = keccak256(new TextEncoder().encode("tronode tvm test"));
-export const BLOCK = { number: 100n, timestamp: 1_700_000_000n, coinbase: hexToBytes(`41${"c3".repeat(20)}`) };
+export const BLOCK = {
+  number: 100n,
+  timestamp: 1_700_000_000n,
+  coinbase: hexToBytes(`41${"c3".repeat(20)}`),
+};
 
 /** A chain state with the given properties and funded accounts. */
 export function chainState(
@@ -94,7 +98,12 @@ export function call(
   data: Uint8Array = new Uint8Array(0),
   options: Partial<VmExecutionContext> & { energyLimit?: bigint } = {},
 ): VmResult {
-  const result = executeCall(state, { ...base(options.energyLimit ?? 10_000_000n), ...options, contractAddress, data });
+  const result = executeCall(state, {
+    ...base(options.energyLimit ?? 10_000_000n),
+    ...options,
+    contractAddress,
+    data,
+  });
   state.apply(result.changes);
   return result;
 }
