@@ -17,6 +17,7 @@ import {
   invalidCode,
   longOverflow,
   notEnoughSpendEnergy,
+  notEnoughTime,
   runtimeException,
   staticCallModification,
   transferException,
@@ -372,6 +373,9 @@ function callToPrecompiledAddress(
     program.push(0n);
     return;
   }
+  // A precompile's work counts against the instruction budget, one step per unit of energy.
+  tx.stepsLeft -= required;
+  if (tx.stepsLeft < 0) throw notEnoughTime("call");
   const caller = msg.op === Op.DELEGATECALL ? toTronAddress(program.invoke.caller) : program.invoke.address;
   const out = contract.execute(data, { program, caller, state: deposit });
   if (out.success) {

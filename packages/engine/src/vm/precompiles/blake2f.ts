@@ -1,14 +1,11 @@
-/** EIP-152's BLAKE2b compression F over the precompile's 213-byte input (rounds ‖ h ‖ m ‖ t ‖ f). */
-const IV = [
-  0x6a09e667f3bcc908n,
-  0xbb67ae8584caa73bn,
-  0x3c6ef372fe94f82bn,
-  0xa54ff53a5f1d36f1n,
-  0x510e527fade682d1n,
-  0x9b05688c2b3e6c1fn,
-  0x1f83d9abfb41bd6bn,
-  0x5be0cd19137e2179n,
-];
+/**
+ * EIP-152's BLAKE2b compression F over the precompile's 213-byte input (rounds ‖ h ‖ m ‖ t ‖ f),
+ * on 32-bit halves (each 64-bit word is v[2i] low, v[2i+1] high) so a round costs no allocation.
+ */
+const IV = Uint32Array.from([
+  0xf3bcc908, 0x6a09e667, 0x84caa73b, 0xbb67ae85, 0xfe94f82b, 0x3c6ef372, 0x5f1d36f1, 0xa54ff53a, 0xade682d1,
+  0x510e527f, 0x2b3e6c1f, 0x9b05688c, 0xfb41bd6b, 0x1f83d9ab, 0x137e2179, 0x5be0cd19,
+]);
 const SIGMA = [
   [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15],
   [14, 10, 4, 8, 9, 15, 13, 6, 1, 12, 0, 2, 11, 7, 5, 3],
@@ -21,46 +18,83 @@ const SIGMA = [
   [6, 15, 14, 9, 11, 3, 0, 8, 12, 2, 13, 7, 1, 4, 10, 5],
   [10, 2, 8, 4, 7, 6, 1, 5, 15, 11, 9, 14, 3, 12, 13, 0],
 ];
-const M64 = (1n << 64n) - 1n;
-const rotr = (x: bigint, n: bigint) => ((x >> n) | (x << (64n - n))) & M64;
+
+const v = new Uint32Array(32);
+const m = new Uint32Array(32);
+
+/** v[a] += v[b] + m[x] (64-bit, on halves). */
+function add3(a: number, b: number, x: number): void {
+  let lo = v[2 * a]! + v[2 * b]!;
+  let hi = v[2 * a + 1]! + v[2 * b + 1]! + (lo >= 0x100000000 ? 1 : 0);
+  lo >>>= 0;
+  const lo2 = lo + m[2 * x]!;
+  hi = hi + m[2 * x + 1]! + (lo2 >= 0x100000000 ? 1 : 0);
+  v[2 * a] = lo2;
+  v[2 * a + 1] = hi;
+}
+
+function add2(a: number, b: number): void {
+  const lo = v[2 * a]! + v[2 * b]!;
+  v[2 * a + 1] = v[2 * a + 1]! + v[2 * b + 1]! + (lo >= 0x100000000 ? 1 : 0);
+  v[2 * a] = lo;
+}
+
+/** v[d] = rotr(v[d] ^ v[a], n) for n in 32, 24, 16, 63. */
+function xorRot(d: number, a: number, n: number): void {
+  const lo = v[2 * d]! ^ v[2 * a]!;
+  const hi = v[2 * d + 1]! ^ v[2 * a + 1]!;
+  if (n === 32) {
+    v[2 * d] = hi;
+    v[2 * d + 1] = lo;
+  } else if (n === 63) {
+    v[2 * d] = (lo << 1) | (hi >>> 31);
+    v[2 * d + 1] = (hi << 1) | (lo >>> 31);
+  } else {
+    v[2 * d] = (lo >>> n) | (hi << (32 - n));
+    v[2 * d + 1] = (hi >>> n) | (lo << (32 - n));
+  }
+}
+
+function g(a: number, b: number, c: number, d: number, x: number, y: number): void {
+  add3(a, b, x);
+  xorRot(d, a, 32);
+  add2(c, d);
+  xorRot(b, c, 24);
+  add3(a, b, y);
+  xorRot(d, a, 16);
+  add2(c, d);
+  xorRot(b, c, 63);
+}
 
 export function blake2bCompress(input: Uint8Array): Uint8Array {
   const view = new DataView(input.buffer, input.byteOffset, input.byteLength);
   const rounds = view.getUint32(0);
-  const h: bigint[] = [];
-  for (let i = 0; i < 8; i++) h.push(view.getBigUint64(4 + i * 8, true));
-  const m: bigint[] = [];
-  for (let i = 0; i < 16; i++) m.push(view.getBigUint64(68 + i * 8, true));
-  const t0 = view.getBigUint64(196, true);
-  const t1 = view.getBigUint64(204, true);
-  const final = input[212] === 1;
-  const v = [...h, ...IV];
-  v[12] = v[12]! ^ t0;
-  v[13] = v[13]! ^ t1;
-  if (final) v[14] = v[14]! ^ M64;
-  const g = (a: number, b: number, c: number, d: number, x: bigint, y: bigint) => {
-    v[a] = (v[a]! + v[b]! + x) & M64;
-    v[d] = rotr(v[d]! ^ v[a]!, 32n);
-    v[c] = (v[c]! + v[d]!) & M64;
-    v[b] = rotr(v[b]! ^ v[c]!, 24n);
-    v[a] = (v[a]! + v[b]! + y) & M64;
-    v[d] = rotr(v[d]! ^ v[a]!, 16n);
-    v[c] = (v[c]! + v[d]!) & M64;
-    v[b] = rotr(v[b]! ^ v[c]!, 63n);
-  };
+  const h = new Uint32Array(16);
+  for (let i = 0; i < 16; i++) h[i] = view.getUint32(4 + i * 4, true);
+  for (let i = 0; i < 32; i++) m[i] = view.getUint32(68 + i * 4, true);
+  v.set(h, 0);
+  v.set(IV, 16);
+  v[24] = v[24]! ^ view.getUint32(196, true);
+  v[25] = v[25]! ^ view.getUint32(200, true);
+  v[26] = v[26]! ^ view.getUint32(204, true);
+  v[27] = v[27]! ^ view.getUint32(208, true);
+  if (input[212] === 1) {
+    v[28] = ~v[28]!;
+    v[29] = ~v[29]!;
+  }
   for (let r = 0; r < rounds; r++) {
     const s = SIGMA[r % 10]!;
-    g(0, 4, 8, 12, m[s[0]!]!, m[s[1]!]!);
-    g(1, 5, 9, 13, m[s[2]!]!, m[s[3]!]!);
-    g(2, 6, 10, 14, m[s[4]!]!, m[s[5]!]!);
-    g(3, 7, 11, 15, m[s[6]!]!, m[s[7]!]!);
-    g(0, 5, 10, 15, m[s[8]!]!, m[s[9]!]!);
-    g(1, 6, 11, 12, m[s[10]!]!, m[s[11]!]!);
-    g(2, 7, 8, 13, m[s[12]!]!, m[s[13]!]!);
-    g(3, 4, 9, 14, m[s[14]!]!, m[s[15]!]!);
+    g(0, 4, 8, 12, s[0]!, s[1]!);
+    g(1, 5, 9, 13, s[2]!, s[3]!);
+    g(2, 6, 10, 14, s[4]!, s[5]!);
+    g(3, 7, 11, 15, s[6]!, s[7]!);
+    g(0, 5, 10, 15, s[8]!, s[9]!);
+    g(1, 6, 11, 12, s[10]!, s[11]!);
+    g(2, 7, 8, 13, s[12]!, s[13]!);
+    g(3, 4, 9, 14, s[14]!, s[15]!);
   }
   const out = new Uint8Array(64);
   const ov = new DataView(out.buffer);
-  for (let i = 0; i < 8; i++) ov.setBigUint64(i * 8, h[i]! ^ v[i]! ^ v[i + 8]!, true);
+  for (let i = 0; i < 16; i++) ov.setUint32(i * 4, h[i]! ^ v[i]! ^ v[i + 16]!, true);
   return out;
 }

@@ -186,7 +186,7 @@ export function bn128Mul(istanbul: boolean): Precompile {
 }
 
 function g2(a: Uint8Array, b: Uint8Array, c: Uint8Array, d: Uint8Array) {
-  // (b, a; d, c) on the wire: x = a·i + b, y = c·i + d
+  // EIP-197: each F_p^2 element is (imaginary, real) on the wire: x = a·i + b, y = c·i + d
   const [xi, xr, yi, yr] = [big(a), big(b), big(c), big(d)];
   if (xi >= P || xr >= P || yi >= P || yr >= P) return undefined;
   if (xi === 0n && xr === 0n && yi === 0n && yr === 0n) return G2.ZERO;
@@ -214,7 +214,7 @@ export function bn128Pairing(istanbul: boolean): Precompile {
         const w = (i: number) => parseBytes(data, offset + 32 * i, 32);
         const p1 = g1(w(0), w(1));
         if (!p1) return fail();
-        const p2 = g2(w(3), w(2), w(5), w(4));
+        const p2 = g2(w(2), w(3), w(4), w(5));
         if (!p2) return fail();
         if (!p1.is0() && !p2.is0()) pairs.push({ g1: p1, g2: p2 });
       }
