@@ -175,6 +175,7 @@ export function executeCode(
     readonly code: Uint8Array;
     readonly data: Uint8Array;
     readonly contractVersion?: number;
+    readonly isStatic?: boolean;
   },
 ): VmResult {
   const state = new StateOverlay(view);
@@ -191,7 +192,7 @@ export function executeCode(
     data: ctx.data,
     energyLimit: Number(ctx.energyLimit),
     depth: 0,
-    isStatic: false,
+    isStatic: ctx.isStatic ?? false,
     contractVersion: ctx.contractVersion ?? 0,
     internalTxHash: ctx.txId,
     state,
