@@ -85,7 +85,8 @@ describe("go-ethereum precompile vectors on the TVM", () => {
   describe("0x07 bn256 scalar mul (Istanbul)", () => check(7, vectors.bn256ScalarMul!));
   describe("0x08 bn256 pairing (Istanbul)", () => check(8, vectors.bn256Pairing!));
   describe("0x05 modexp (EIP-198)", () => check(5, vectors.modexp!));
-  describe("0x020009 blake2f", () => check(0x020009, vectors.blake2F!));
+  // "vector 8" (8 000 000 rounds, ~8 s here) is left to the budget test below; 4–7 pin the function.
+  describe("0x020009 blake2f", () => check(0x020009, vectors.blake2F!.filter((v) => v.name !== "vector 8")));
   it("blake2f's 8 000 000 rounds exceed the default instruction budget (OUT_OF_TIME)", () => {
     const v = vectors.blake2F!.find((x) => x.name === "vector 8")!;
     expect(() => run(0x020009, v.input, v.energy, 2_500_000)).toThrow(
