@@ -95,7 +95,7 @@ export class Wallet implements CoreWalletApi {
   }
 
   #view(scope: ReadScope): StateView {
-    return scope === "head" ? this.#chain.headView : this.#chain.committedView;
+    return this.#chain.viewOf(scope);
   }
 
   #props(scope: ReadScope): ChainProperties {
