@@ -77,6 +77,8 @@ export const BUCKETS = {
   // balance history: 0x18–0x1b (append-only history, keyed by block number / address+block)
   "balance-traces": { bucket: 0x18, resident: false, cache: 256, warmLatest: true },
   "account-traces": { bucket: 0x19, resident: false, cache: 4096, warmLatest: false },
+  // committee proposals and market orders: 0x2c–0x37
+  proposals: { bucket: 0x2c, resident: true },
   // next free: 0x1c (0x0f and 0x10–0x1b are reserved for the domains above)
   // retired: (none yet) — e.g. `// 0x0c "old-table": retired in <change>; never reuse`
 } as const satisfies Record<string, BucketSpec>;

@@ -35,6 +35,7 @@ describe("buckets", () => {
       "delegated-resources",
       "delegation",
       "properties",
+      "proposals",
       "recent-blocks",
       "votes",
       "witnesses",

@@ -1,3 +1,6 @@
+import { proposalApproveActuator } from "../proposals/actuators/proposal-approve.js";
+import { proposalCreateActuator } from "../proposals/actuators/proposal-create.js";
+import { proposalDeleteActuator } from "../proposals/actuators/proposal-delete.js";
 import type { ContractType } from "../protocol/contract-types.js";
 import { cancelAllUnfreezeV2Actuator } from "../resources/actuators/cancel-all-unfreeze-v2.js";
 import { delegateResourceActuator } from "../resources/actuators/delegate-resource.js";
@@ -40,5 +43,8 @@ export const ACTUATORS: ReadonlyMap<ContractType, Actuator> = new Map<ContractTy
     voteWitnessActuator,
     withdrawBalanceActuator,
     updateBrokerageActuator,
+    proposalCreateActuator,
+    proposalApproveActuator,
+    proposalDeleteActuator,
   ].map((a) => [a.type, a as unknown as Actuator] as const),
 );

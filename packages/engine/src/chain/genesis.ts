@@ -2,6 +2,7 @@ import { create } from "@bufbuild/protobuf";
 import { isValidAddress } from "../crypto/address.js";
 import { utf8Encode } from "../crypto/bytes.js";
 import { TronodeError } from "../errors.js";
+import { GENESIS_WITNESS_VOTES, packWitnessVotes } from "../proposals/lifecycle.js";
 import { packContract } from "../protocol/codec.js";
 import { ContractType } from "../protocol/contract-types.js";
 import {
@@ -132,6 +133,7 @@ export function createGenesis(config: GenesisConfig): {
   props.setBytes("ACTIVE_WITNESSES", packAddresses(activeWitnessAddresses(witnesses)));
   props.setBytes(WITNESS_LIST, packAddresses(config.witnesses.map((w) => w.address)));
   props.setBytes(GENESIS_WITNESS_LIST, packAddresses(config.witnesses.map((w) => w.address)));
+  props.setBytes(GENESIS_WITNESS_VOTES, packWitnessVotes(config.witnesses));
 
   const block = create(BlockSchema, {
     transactions,

@@ -1,4 +1,5 @@
 import { BalanceHistoryTables } from "../balance-history/tables.js";
+import { ProposalTables } from "../proposals/tables.js";
 import { blockBytes, decode } from "../protocol/codec.js";
 import {
   AccountSchema,
@@ -43,6 +44,7 @@ export const Tables = {
   ...ResourceTables,
   ...WitnessTables,
   ...BalanceHistoryTables,
+  ...ProposalTables,
 } as const;
 
 export type TableName = keyof typeof Tables;
