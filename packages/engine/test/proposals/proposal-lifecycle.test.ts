@@ -22,7 +22,7 @@ import {
   utf8Encode,
 } from "../../src/index.js";
 import { genesisConfig, key, recoverer, WITNESS, WITNESS_KEY } from "../support/chain-fixture.js";
-import { balance, chainFrom, produce, prop, pushError, tx } from "../support/tx-helpers.js";
+import { balance, chainFrom, prop, pushError, tx } from "../support/tx-helpers.js";
 
 const KEYS = [key(11), key(12), key(13)];
 const [W1, W2, W3] = KEYS.map(addressOfPrivateKey) as [Uint8Array, Uint8Array, Uint8Array];
