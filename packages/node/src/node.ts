@@ -21,6 +21,7 @@ import { BlockProducer } from "./chain/block-producer.js";
 import { ChainService, type WitnessKey } from "./chain/chain-service.js";
 import { createSignaturePrefetch, type SignaturePrefetch } from "./chain/signature-prefetch.js";
 import {
+  chainSettingsOf,
   defaultNodeConfig,
   historyBalanceLookupOf,
   type NodeConfig,
@@ -33,6 +34,7 @@ import { DevControls } from "./dev/dev-controls.js";
 import { silentLogger } from "./logger.js";
 import { BalanceHistoryService, balanceHistoryStartChanges } from "./wallet/balance-history.js";
 import { composeWallet } from "./wallet/compose-wallet.js";
+import { ProposalQueryService } from "./wallet/proposal-queries.js";
 import { ResourceQueryService } from "./wallet/resource-queries.js";
 import { Wallet } from "./wallet/wallet.js";
 import { WitnessQueryService } from "./wallet/witness-queries.js";
@@ -174,6 +176,7 @@ export async function createNode(options: CreateNodeOptions = {}): Promise<TronN
     logger,
     maxPendingSize: config.maxPendingSize,
     traceBalances,
+    settings: chainSettingsOf(config),
   });
   container.register(ChainService, { useValue: chain });
   const producer = new BlockProducer({ chain, clock, logger, blockTimeSeconds: config.blockTime });
@@ -193,6 +196,7 @@ export async function createNode(options: CreateNodeOptions = {}): Promise<TronN
     new ResourceQueryService(chain),
     new BalanceHistoryService(chain),
     new WitnessQueryService(chain),
+    new ProposalQueryService(chain),
   );
   container.register("WalletApi", { useValue: wallet });
   const dev = new DevControls({

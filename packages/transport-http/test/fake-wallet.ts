@@ -307,6 +307,15 @@ export function createFakeWallet(): FakeWallet {
     async getPaginatedNowWitnessList() {
       return [];
     },
+    async getProposalById() {
+      return undefined;
+    },
+    async listProposals() {
+      return [];
+    },
+    async getPaginatedProposalList() {
+      return undefined;
+    },
     async createTransaction(type, parameter, options) {
       const record: FakeWallet["builds"][number] = { type, parameter, options };
       builds.push(record);

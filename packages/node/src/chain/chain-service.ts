@@ -4,6 +4,7 @@ import {
   bytesEqual,
   bytesToHex,
   ChainProperties,
+  type ChainSettings,
   type ChangeSet,
   type Logger,
   type ProducedBlock,
@@ -42,6 +43,8 @@ export interface ChainServiceOptions {
   readonly maxPendingSize?: number;
   /** Recovers broadcast signatures in worker threads before the push checks them (optional). */
   readonly prefetch?: SignaturePrefetch;
+  /** Node settings that change execution (java-tron's CommonParameter: the proposal lifetime). */
+  readonly settings?: ChainSettings;
 }
 
 interface PendingEntry {
@@ -120,6 +123,7 @@ export class ChainService {
         mode: "push",
         recoverer,
         traceBalances: this.options.traceBalances,
+        settings: this.options.settings,
       });
       const id = bytesToHex(outcome.txId);
       this.pendingState.merge(outcome.changes);
@@ -161,6 +165,7 @@ export class ChainService {
         recoverer: this.options.recoverer,
         isVerified: (txId) => this.verified.has(bytesToHex(txId)),
         traceBalances: this.options.traceBalances,
+        settings: this.options.settings,
         // The pool's outcomes were computed on the committed head, in order: the block can take them.
         pushed: this.pendingBuiltAt === this.commits ? entries.map((e) => e.outcome) : undefined,
       });
@@ -208,6 +213,7 @@ export class ChainService {
           recoverer: this.options.recoverer,
           isVerified: () => this.verified.has(id),
           traceBalances: this.options.traceBalances,
+          settings: this.options.settings,
         });
         this.pendingState.merge(outcome.changes);
         this.pending.set(id, { tx: outcome.transaction, outcome });

@@ -22,6 +22,7 @@ import {
   MutableChainProperties,
   type NodeInfoSummary,
   PENDING_BLOCK_NUMBER,
+  type ProposalQueries,
   packContract,
   type ReadScope,
   type ResourceQueries,
@@ -71,7 +72,7 @@ export interface WalletOptions {
 /** The core operations: WalletApi without the domains other services implement. */
 type CoreWalletApi = Omit<
   WalletApi,
-  keyof ResourceQueries | keyof BalanceHistoryQueries | keyof WitnessQueries
+  keyof ResourceQueries | keyof BalanceHistoryQueries | keyof WitnessQueries | keyof ProposalQueries
 >;
 
 export class Wallet implements CoreWalletApi {
