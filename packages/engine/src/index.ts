@@ -47,6 +47,7 @@ export * from "./resources/resource-window.js";
 export * from "./resources/total-weights.js";
 export * from "./resources/usage-window.js";
 export * from "./state/chain-properties.js";
+export * from "./state/state-digest.js";
 export * from "./state/state-overlay.js";
 export * from "./state/state-view.js";
 export * from "./state/table.js";

@@ -44,7 +44,15 @@ export const MetaKeys = {
   schemaVersion: "schema-version",
   /** opaque bytes identifying the chain (e.g. the genesis block id). */
   chainId: "chain-id",
+  /** int64 big-endian: sequence number of the last commit (the journal's head). */
+  commitSeq: "commit-seq",
 } as const;
+
+/**
+ * The commit journal (journal.ts): per commit, the prior bytes of every key it wrote, so commits can
+ * be undone. Not an engine table; written in the same batch as the commit it undoes.
+ */
+export const JOURNAL_BUCKET = 0x1c;
 
 /** Bump when the meaning of stored bytes changes incompatibly. */
 export const SCHEMA_VERSION = 1;
@@ -79,7 +87,10 @@ export const BUCKETS = {
   "account-traces": { bucket: 0x19, resident: false, cache: 4096, warmLatest: false },
   // committee proposals and market orders: 0x2c–0x37
   proposals: { bucket: 0x2c, resident: true },
-  // next free: 0x1c (0x0f and 0x10–0x1b are reserved for the domains above)
+  // 0x1c: the commit journal (JOURNAL_BUCKET, storage's own); 0x1d–0x1f reserved for dev-chain state
+  // reserved: 0x20–0x2b TRC-10 tokens and exchanges, 0x2c–0x37 proposals and market,
+  // 0x38–0x3f smart contracts and the VM, 0x40–0x47 shielded notes
+  // next free: 0x48 (0x0f and 0x10–0x1b are reserved for the domains above)
   // retired: (none yet) — e.g. `// 0x0c "old-table": retired in <change>; never reuse`
 } as const satisfies Record<string, BucketSpec>;
 

@@ -3,7 +3,7 @@
  * of the Java calls java-tron's servlets use on them: `Long.parseLong`, `ByteArray.fromHexString`,
  * `Boolean.parseBoolean`, fastjson's `getString` / `getInteger`.
  */
-import { parseHex, TronodeError } from "@tronode/engine";
+import { TronodeError } from "@tronode/engine";
 import { FASTJSON_EXCEPTION, stringifyJson } from "./engine-protocol.js";
 import { TransportErrorCodes, TransportJavaClasses } from "./java-error-body.js";
 
@@ -44,22 +44,7 @@ export function tryParseJavaLong(text: string): bigint | undefined {
   }
 }
 
-/**
- * java-tron `ByteArray.fromHexString`: null → empty bytes, a lowercase `0x` prefix is dropped, odd
- * length is left-padded with `0`; anything else fails like BouncyCastle's `Hex.decode`.
- */
-export function parseJavaHex(text: string | undefined): Uint8Array {
-  if (text === undefined) return new Uint8Array(0);
-  const bytes = parseHex(text);
-  if (bytes === undefined) {
-    throw new TronodeError(
-      TransportErrorCodes.badRequest,
-      "exception decoding Hex string: invalid characters encountered in Hex string",
-      { javaClass: TransportJavaClasses.hexDecoder },
-    );
-  }
-  return bytes;
-}
+export { parseJavaHex } from "@tronode/operations";
 
 /** `Boolean.parseBoolean(String.valueOf(value))`: only "true" in any letter case is true. */
 export function parseJavaBoolean(value: unknown): boolean {

@@ -1,9 +1,13 @@
 /**
- * The shape of one row of the route table: one java-tron operation, the paths and methods it is
- * served on, how its input is read from a request, how it is answered from the WalletApi, and how
- * the answer is printed. Rows are plain data; `http-server.ts` turns them into fastify routes.
+ * The shape of one row of the route table: the HTTP binding of one operation of
+ * `@tronode/operations` — the paths and methods it is served on, how its Input is read from a
+ * request (java-tron's servlet: JSON body or query string → the operation's input), and how its
+ * Result is printed as java-tron's JSON. What the operation does (the WalletApi call, java-tron's
+ * checks, "not found") lives in the operation, shared with the gRPC binding; a row adds framing
+ * only. Rows are plain data; `wallet-route-registration.ts` turns them into fastify routes.
  */
-import type { ReadScope, WalletApi } from "@tronode/engine";
+import type { ReadScope } from "@tronode/engine";
+import type { Operation, OperationAvailability } from "@tronode/operations";
 import type { JsonObject, JsonValue } from "./engine-protocol.js";
 
 export type HttpMethod = "GET" | "POST";
@@ -22,12 +26,8 @@ export type GetOnPostOnly = "empty200" | "405";
  */
 export type VisibleSource = "body" | "query";
 
-/**
- * - `served`: answered from the WalletApi / DevApi;
- * - `not-implemented`: registered like java-tron but answered with tronode's "not supported yet";
- * - `unsupported`: java-tron itself no longer serves it; answered with a "not supported" error.
- */
-export type RouteAvailability = "served" | "not-implemented" | "unsupported";
+/** The operation's availability (served, not-implemented, unsupported). */
+export type RouteAvailability = OperationAvailability;
 
 /** A request as the row's `read` sees it. */
 export interface WalletRequest {
@@ -43,26 +43,44 @@ export interface WalletRequest {
   visible(): boolean;
 }
 
-export interface RouteRow<Input = unknown, Result = unknown> {
-  /** Operation name as java-tron spells it in the path (case-sensitive), e.g. `getaccount`. */
-  readonly name: string;
+/** What a row declares: its operation plus the HTTP framing. */
+export interface RouteBinding<Input, Result> {
+  readonly operation: Operation<Input, Result>;
   readonly paths: readonly string[];
   readonly methods: readonly HttpMethod[];
   /** Only for POST-only rows: what GET answers. */
   readonly getOnPost?: GetOnPostOnly;
   readonly visibleFrom: VisibleSource;
+  /** The request → the operation's input (the servlet's parsing, with its failure texts). */
+  readonly read: (request: WalletRequest) => Input;
+  /** The operation's result → java-tron's JSON; `input` is what `read` returned. */
+  readonly print: (result: Result, visible: boolean, input: Input) => JsonValue;
+}
+
+export interface RouteRow<Input = unknown, Result = unknown> extends RouteBinding<Input, Result> {
+  /** The operation's name as java-tron spells it in the path (case-sensitive), e.g. `getaccount`. */
+  readonly name: string;
   readonly availability: RouteAvailability;
   /** Takes or returns private keys / pass phrases: served only on loopback or with allowKeyOperations. */
   readonly handlesKeys?: boolean;
   /** One line for the README coverage table. */
   readonly note?: string;
-  readonly read: (request: WalletRequest) => Input;
-  readonly handle: (api: WalletApi, input: Input) => Promise<Result>;
-  readonly print: (result: Result, visible: boolean) => JsonValue;
 }
 
-/** Declares a row with its Input/Result types checked, stored type-erased in the table. */
-export function defineRoute<Input, Result>(row: RouteRow<Input, Result>): RouteRow {
+/**
+ * Declares the HTTP binding of an operation, with its Input/Result types checked against the
+ * operation's, stored type-erased in the table. Name, availability, key handling and note come
+ * from the operation.
+ */
+export function defineRoute<Input, Result>(binding: RouteBinding<Input, Result>): RouteRow {
+  const { operation } = binding;
+  const row: RouteRow<Input, Result> = {
+    ...binding,
+    name: operation.name,
+    availability: operation.availability,
+    ...(operation.handlesKeys === true ? { handlesKeys: true } : {}),
+    ...(operation.note !== undefined ? { note: operation.note } : {}),
+  };
   return row as unknown as RouteRow;
 }
 

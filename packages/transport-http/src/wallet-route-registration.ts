@@ -1,6 +1,6 @@
 /**
  * Turns route-table rows into fastify routes. Per request: method check (java-tron's GET-on-POST
- * quirks, 405 for anything else), the key-operation gate, then read → handle → print, with every
+ * quirks, 405 for anything else), the key-operation gate, then read → the row's operation → print, with every
  * failure mapped to java-tron's `{"Error":…}` body (HTTP 200). Nothing about the request body is
  * ever logged.
  */
@@ -81,8 +81,8 @@ async function answerRow(
   );
   try {
     const input = row.read(walletRequest);
-    const result = await row.handle(context.wallet, input);
-    return sendJson(reply, 200, row.print(result, walletRequest.visibleOrDefault()));
+    const result = await row.operation.run(context.wallet, input, { scope: walletRequest.scope });
+    return sendJson(reply, 200, row.print(result, walletRequest.visibleOrDefault(), input));
   } catch (error) {
     return sendJson(reply, 200, errorBodyOf(error, context.logger, row.name));
   }

@@ -8,8 +8,8 @@ import {
   type AccountNetFigures,
   type AccountResourceFigures,
   AccountSchema,
-  type ReadScope,
 } from "@tronode/engine";
+import { AccountOperations } from "@tronode/operations";
 import {
   AccountNetMessageSchema,
   AccountResourceMessageSchema,
@@ -41,37 +41,21 @@ export function printAccount(account: Account | undefined, visible: boolean): Js
   return printed;
 }
 
-interface AccountInput {
-  readonly address: Uint8Array;
-  readonly scope: ReadScope;
-}
-
 const getAccount = defineRoute({
-  name: "getaccount",
+  operation: AccountOperations.getAccount,
   paths: walletAndSolidityPaths("getaccount"),
   methods: ["GET", "POST"],
   visibleFrom: "body",
-  availability: "served",
-  read: (request): AccountInput => ({
-    address: readAccountSelector(request, "address").address,
-    scope: request.scope,
-  }),
-  handle: (api, { address, scope }: AccountInput) => api.getAccount(address, scope),
+  read: (request) => readAccountSelector(request, "address").address,
   print: printAccount,
 });
 
 const getAccountById = defineRoute({
-  name: "getaccountbyid",
+  operation: AccountOperations.getAccountById,
   paths: walletAndSolidityPaths("getaccountbyid"),
   methods: ["GET", "POST"],
   visibleFrom: "body",
-  availability: "served",
-  read: (request) => ({
-    accountId: readAccountSelector(request, "account_id").accountId,
-    scope: request.scope,
-  }),
-  handle: (api, { accountId, scope }: { accountId: Uint8Array; scope: ReadScope }) =>
-    api.getAccountById(accountId, scope),
+  read: (request) => readAccountSelector(request, "account_id").accountId,
   print: printAccount,
 });
 
@@ -109,24 +93,20 @@ function printAccountResource(figures: AccountResourceFigures | undefined, visib
 }
 
 const getAccountNet = defineRoute({
-  name: "getaccountnet",
+  operation: AccountOperations.getAccountNet,
   paths: walletPaths("getaccountnet"),
   methods: ["GET", "POST"],
   visibleFrom: "body",
-  availability: "served",
   read: (request) => readAccountSelector(request, "address").address,
-  handle: (api, address: Uint8Array) => api.getAccountNet(address),
   print: printAccountNet,
 });
 
 const getAccountResource = defineRoute({
-  name: "getaccountresource",
+  operation: AccountOperations.getAccountResource,
   paths: walletPaths("getaccountresource"),
   methods: ["GET", "POST"],
   visibleFrom: "body",
-  availability: "served",
   read: (request) => readAccountSelector(request, "address").address,
-  handle: (api, address: Uint8Array) => api.getAccountResource(address),
   print: printAccountResource,
 });
 

@@ -9,33 +9,28 @@ import {
   BlockBalanceTrace_BlockIdentifierSchema,
   BlockBalanceTraceSchema,
 } from "@tronode/engine";
+import { BalanceLookupOperations } from "@tronode/operations";
 import { printMessage } from "../engine-protocol.js";
 import { readBodyMessage } from "../route-inputs.js";
 import { defineRoute, type RouteRow, walletPaths } from "../route-row.js";
 
 const getBlockBalanceRow = defineRoute({
-  name: "getblockbalance",
+  operation: BalanceLookupOperations.getBlockBalance,
   paths: walletPaths("getblockbalance"),
   methods: ["POST"],
   getOnPost: "405",
   visibleFrom: "body",
-  availability: "served",
-  note: "with --history-balance-lookup (default on in memory, off with --data-dir)",
   read: (request) => readBodyMessage(request, BlockBalanceTrace_BlockIdentifierSchema),
-  handle: (api, identifier) => api.getBlockBalance(identifier),
   print: (trace, visible) => printMessage(BlockBalanceTraceSchema, trace, { visible, exactInt64: true }),
 });
 
 const getAccountBalanceRow = defineRoute({
-  name: "getaccountbalance",
+  operation: BalanceLookupOperations.getAccountBalance,
   paths: walletPaths("getaccountbalance"),
   methods: ["POST"],
   getOnPost: "405",
   visibleFrom: "body",
-  availability: "served",
-  note: "with --history-balance-lookup (default on in memory, off with --data-dir)",
   read: (request) => readBodyMessage(request, AccountBalanceRequestSchema),
-  handle: (api, request) => api.getAccountBalance(request),
   print: (response, visible) =>
     printMessage(AccountBalanceResponseSchema, response, { visible, exactInt64: true }),
 });

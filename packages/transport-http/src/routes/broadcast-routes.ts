@@ -6,52 +6,32 @@
  * `{"transaction":"<hex of the serialized Transaction>"}` and answers its own shape:
  * `{result, code (always), message (plain text), transaction (a JSON *string*, visible=true), txid}`.
  */
-import {
-  type BroadcastResult,
-  bytesToHex,
-  decodeTransaction,
-  type Transaction,
-  TransactionSchema,
-  transactionId,
-  type WalletApi,
-} from "@tronode/engine";
+import { bytesToHex, decodeTransaction, TransactionSchema, transactionId } from "@tronode/engine";
+import { BroadcastOperations } from "@tronode/operations";
 import { type JsonValue, parseTransaction, printMessage, stringifyJson } from "../engine-protocol.js";
 import { javaStringOf, parseJavaHex } from "../java-value-readers.js";
 import { printBroadcastResult } from "../return-message.js";
 import { defineRoute, type RouteRow, walletPaths } from "../route-row.js";
 
-interface BroadcastOutcome {
-  readonly transaction: Transaction;
-  readonly result: BroadcastResult;
-}
-
-async function broadcast(api: WalletApi, transaction: Transaction): Promise<BroadcastOutcome> {
-  return { transaction, result: await api.broadcastTransaction(transaction) };
-}
-
 const broadcastTransaction = defineRoute({
-  name: "broadcasttransaction",
+  operation: BroadcastOperations.broadcastTransaction,
   paths: walletPaths("broadcasttransaction"),
   methods: ["POST"],
   getOnPost: "405",
   visibleFrom: "body",
-  availability: "served",
   read: (request) => parseTransaction(request.body(), { visible: request.visible() }),
-  handle: broadcast,
-  print: ({ transaction, result }: BroadcastOutcome, visible) =>
+  print: ({ transaction, result }, visible) =>
     printBroadcastResult(result, transactionId(transaction), visible),
 });
 
 const broadcastHex = defineRoute({
-  name: "broadcasthex",
+  operation: BroadcastOperations.broadcastHex,
   paths: walletPaths("broadcasthex"),
   methods: ["POST"],
   getOnPost: "405",
   visibleFrom: "body",
-  availability: "served",
   read: (request) => decodeTransaction(parseJavaHex(javaStringOf(request.body().transaction))),
-  handle: broadcast,
-  print: ({ transaction, result }: BroadcastOutcome): JsonValue => ({
+  print: ({ transaction, result }): JsonValue => ({
     result: result.result,
     code: result.code,
     message: result.message,

@@ -1,12 +1,12 @@
 /**
  * The row shape of java-tron's transaction builders (createtransaction, createaccount, …): the POST
  * body is the contract JSON plus `visible`, `Permission_id` (also accepted as `permission_id`) and,
- * for some servlets, `extra_data` (the memo: UTF-8 text when visible, else hex). The engine validates
- * the contract and returns the unsigned transaction, printed as `Util.printCreateTransaction`:
- * `{visible, txID, raw_data, raw_data_hex}`.
+ * for some servlets, `extra_data` (the memo: UTF-8 text when visible, else hex). The builder
+ * operation validates the contract and returns the unsigned transaction, printed as
+ * `Util.printCreateTransaction`: `{visible, txID, raw_data, raw_data_hex}`.
  */
-import type { DescMessage } from "@bufbuild/protobuf";
-import { type BuildOptions, type ContractType, type Transaction, utf8Encode } from "@tronode/engine";
+import { type BuildOptions, type Transaction, utf8Encode } from "@tronode/engine";
+import type { BuilderOperation } from "@tronode/operations";
 import { type JsonObject, type JsonValue, parseMessage, printTransaction } from "../engine-protocol.js";
 import { javaIntegerOf, javaStringOf, parseJavaHex } from "../java-value-readers.js";
 import {
@@ -18,17 +18,9 @@ import {
 } from "../route-row.js";
 
 export interface BuilderRouteSpec {
-  readonly name: string;
-  readonly contractType: ContractType;
-  readonly contractSchema: DescMessage;
   readonly getOnPost: GetOnPostOnly;
   /** Whether the servlet applies `extra_data` (createtransaction, transferasset, market*, triggerconstantcontract). */
   readonly readsExtraData?: boolean;
-}
-
-interface BuilderInput {
-  readonly contract: unknown;
-  readonly options: BuildOptions;
 }
 
 /** java-tron reads the top-level `Permission_id`; tronode also accepts the spec's `permission_id`. */
@@ -49,18 +41,18 @@ export function printBuiltTransaction(tx: Transaction, visible: boolean): JsonVa
   return printTransaction(tx, { visible, exactInt64: true, includeVisible: true });
 }
 
-export function builderRoute(spec: BuilderRouteSpec): RouteRow {
+/** The HTTP binding of a builder operation: POST `/wallet/<name>`. */
+export function builderRoute(operation: BuilderOperation, spec: BuilderRouteSpec): RouteRow {
   return defineRoute({
-    name: spec.name,
-    paths: walletPaths(spec.name),
+    operation,
+    paths: walletPaths(operation.name),
     methods: ["POST"],
     getOnPost: spec.getOnPost,
     visibleFrom: "body",
-    availability: "served",
-    read: (request: WalletRequest): BuilderInput => {
+    read: (request: WalletRequest) => {
       const body = request.body();
       const visible = request.visible();
-      const contract = parseMessage(spec.contractSchema, body, { visible });
+      const contract = parseMessage(operation.contractSchema, body, { visible });
       const permissionId = readPermissionId(body);
       const data = spec.readsExtraData === true ? readExtraData(body, visible) : undefined;
       const options: BuildOptions = {
@@ -69,8 +61,6 @@ export function builderRoute(spec: BuilderRouteSpec): RouteRow {
       };
       return { contract, options };
     },
-    handle: (api, { contract, options }: BuilderInput) =>
-      api.createTransaction(spec.contractType, contract, options),
     print: printBuiltTransaction,
   });
 }

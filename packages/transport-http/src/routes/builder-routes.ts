@@ -6,47 +6,14 @@
  * `witness`, `actives`): each Permission's `type` is an enum name ("Owner", "Active"; an all-lowercase
  * name is capitalised) or number, `operations` is hex, `keys` are `{address, weight}`.
  */
-import {
-  AccountCreateContractSchema,
-  AccountPermissionUpdateContractSchema,
-  AccountUpdateContractSchema,
-  ContractType,
-  SetAccountIdContractSchema,
-  TransferContractSchema,
-} from "@tronode/engine";
+import { BuilderOperations } from "@tronode/operations";
 import type { RouteRow } from "../route-row.js";
 import { builderRoute } from "./builder-route.js";
 
 export const BUILDER_ROUTES: readonly RouteRow[] = [
-  builderRoute({
-    name: "createtransaction",
-    contractType: ContractType.TransferContract,
-    contractSchema: TransferContractSchema,
-    getOnPost: "empty200",
-    readsExtraData: true,
-  }),
-  builderRoute({
-    name: "createaccount",
-    contractType: ContractType.AccountCreateContract,
-    contractSchema: AccountCreateContractSchema,
-    getOnPost: "405",
-  }),
-  builderRoute({
-    name: "updateaccount",
-    contractType: ContractType.AccountUpdateContract,
-    contractSchema: AccountUpdateContractSchema,
-    getOnPost: "empty200",
-  }),
-  builderRoute({
-    name: "setaccountid",
-    contractType: ContractType.SetAccountIdContract,
-    contractSchema: SetAccountIdContractSchema,
-    getOnPost: "empty200",
-  }),
-  builderRoute({
-    name: "accountpermissionupdate",
-    contractType: ContractType.AccountPermissionUpdateContract,
-    contractSchema: AccountPermissionUpdateContractSchema,
-    getOnPost: "empty200",
-  }),
+  builderRoute(BuilderOperations.createTransaction, { getOnPost: "empty200", readsExtraData: true }),
+  builderRoute(BuilderOperations.createAccount, { getOnPost: "405" }),
+  builderRoute(BuilderOperations.updateAccount, { getOnPost: "empty200" }),
+  builderRoute(BuilderOperations.setAccountId, { getOnPost: "empty200" }),
+  builderRoute(BuilderOperations.accountPermissionUpdate, { getOnPost: "empty200" }),
 ];

@@ -5,6 +5,7 @@
  */
 import { create } from "@bufbuild/protobuf";
 import type { ChainParameterEntry } from "@tronode/engine";
+import { ChainOperations } from "@tronode/operations";
 import { type JsonObject, type JsonValue, printMessage, WitnessListSchema } from "../engine-protocol.js";
 import { type RouteRow, walletAndSolidityPaths, walletPaths } from "../route-row.js";
 import { queryOnlyRoute } from "./query-only-route.js";
@@ -33,15 +34,13 @@ function printPrices(prices: string): JsonValue {
 
 export const CHAIN_ROUTES: readonly RouteRow[] = [
   queryOnlyRoute({
-    name: "getchainparameters",
+    operation: ChainOperations.getChainParameters,
     paths: walletPaths("getchainparameters"),
-    handle: (api) => api.getChainParameters(),
     print: printChainParameters,
   }),
   queryOnlyRoute({
-    name: "listwitnesses",
+    operation: ChainOperations.listWitnesses,
     paths: walletAndSolidityPaths("listwitnesses"),
-    handle: (api, scope) => api.listWitnesses(scope),
     print: (witnesses, visible) =>
       printMessage(WitnessListSchema, create(WitnessListSchema, { witnesses }), {
         visible,
@@ -49,40 +48,34 @@ export const CHAIN_ROUTES: readonly RouteRow[] = [
       }),
   }),
   queryOnlyRoute({
-    name: "getnextmaintenancetime",
+    operation: ChainOperations.getNextMaintenanceTime,
     paths: walletPaths("getnextmaintenancetime"),
-    handle: (api) => api.getNextMaintenanceTime(),
     print: printNumberMessage,
   }),
   queryOnlyRoute({
-    name: "getbandwidthprices",
+    operation: ChainOperations.getBandwidthPrices,
     paths: walletAndSolidityPaths("getbandwidthprices"),
-    handle: (api) => api.getBandwidthPrices(),
     print: printPrices,
   }),
   queryOnlyRoute({
-    name: "getenergyprices",
+    operation: ChainOperations.getEnergyPrices,
     paths: walletAndSolidityPaths("getenergyprices"),
-    handle: (api) => api.getEnergyPrices(),
     print: printPrices,
   }),
   queryOnlyRoute({
-    name: "getmemofee",
+    operation: ChainOperations.getMemoFee,
     paths: walletPaths("getmemofee"),
-    handle: (api) => api.getMemoFee(),
     print: printPrices,
   }),
   queryOnlyRoute({
-    name: "getburntrx",
+    operation: ChainOperations.getBurnTrx,
     paths: walletAndSolidityPaths("getburntrx"),
-    handle: (api, scope) => api.getBurnTrx(scope),
     // printed by hand in java-tron: always present, even when 0
     print: (amount) => ({ burnTrxAmount: amount }),
   }),
   queryOnlyRoute({
-    name: "totaltransaction",
+    operation: ChainOperations.totalTransaction,
     paths: walletPaths("totaltransaction"),
-    handle: (api) => api.totalTransaction(),
     print: printNumberMessage,
   }),
 ];

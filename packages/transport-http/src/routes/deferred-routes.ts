@@ -4,8 +4,7 @@
  * the two reads answer "not found" (`{}`) for any well-formed id, and the cancel answers a clear
  * error.
  */
-import { TronodeError } from "@tronode/engine";
-import { TransportErrorCodes, TransportJavaClasses } from "../java-error-body.js";
+import { DeferredOperations } from "@tronode/operations";
 import { readBytesValueInput } from "../route-inputs.js";
 import {
   defineRoute,
@@ -15,42 +14,30 @@ import {
   walletPaths,
 } from "../route-row.js";
 
-const GONE = "deferred transactions are not supported: TRON removed them (delay_seconds) in java-tron 4.0";
-
-function deferredRead(name: string): RouteRow {
+function deferredRead(operation: typeof DeferredOperations.getDeferredTransactionById): RouteRow {
   return defineRoute({
-    name,
-    paths: walletAndSolidityPaths(name),
+    operation,
+    paths: walletAndSolidityPaths(operation.name),
     methods: ["GET", "POST"],
     visibleFrom: "body",
-    availability: "served",
-    note: "always {}: no deferred transaction can exist (removed from TRON in 4.0)",
     // The id is still read as java-tron read it, so malformed input gets its error.
     read: (request) => readBytesValueInput(request),
-    handle: async () => undefined,
     print: () => NOT_FOUND_BODY,
   });
 }
 
 const cancelDeferred = defineRoute({
-  name: "canceldeferredtransactionbyid",
+  operation: DeferredOperations.cancelDeferredTransactionById,
   paths: walletPaths("canceldeferredtransactionbyid"),
   methods: ["POST"],
   getOnPost: "405",
   visibleFrom: "body",
-  availability: "unsupported",
-  note: "not supported: deferred transactions were removed from TRON in 4.0",
   read: () => undefined,
-  handle: async (): Promise<never> => {
-    throw new TronodeError(TransportErrorCodes.unsupported, GONE, {
-      javaClass: TransportJavaClasses.unsupportedOperation,
-    });
-  },
   print: () => ({}),
 });
 
 export const DEFERRED_ROUTES: readonly RouteRow[] = [
-  deferredRead("getdeferredtransactionbyid"),
-  deferredRead("getdeferredtransactioninfobyid"),
+  deferredRead(DeferredOperations.getDeferredTransactionById),
+  deferredRead(DeferredOperations.getDeferredTransactionInfoById),
   cancelDeferred,
 ];

@@ -22,23 +22,20 @@
  *   broadcast it → `{"transaction":{…},"result":<Return>}`; a build-time validation failure answers
  *   `{"result":{"code":"CONTRACT_VALIDATE_ERROR","message":…}}`.
  */
-import { randomBytes } from "node:crypto";
-import { create } from "@bufbuild/protobuf";
 import {
-  addressOfPrivateKey,
   addressToBase58,
   bytesToHex,
-  ContractType,
-  JavaExceptions,
-  randomPrivateKey,
   sha256,
-  signTransaction,
-  type Transaction,
   TransferContractSchema,
   TronodeError,
   utf8Encode,
-  type WalletApi,
 } from "@tronode/engine";
+import {
+  type EasyTransferInput,
+  type EasyTransferResult,
+  KeyOperations,
+  type SignInput,
+} from "@tronode/operations";
 import {
   BytesMessageSchema,
   type JsonObject,
@@ -48,33 +45,15 @@ import {
   parseTransaction,
   printTransaction,
 } from "../engine-protocol.js";
-import { TransportErrorCodes, TransportJavaClasses } from "../java-error-body.js";
+import { TransportErrorCodes } from "../java-error-body.js";
 import { javaStringOf } from "../java-value-readers.js";
 import { printReturn } from "../return-message.js";
 import { defineRoute, type RouteRow, type WalletRequest, walletPaths } from "../route-row.js";
 import { printBuiltTransaction } from "./builder-route.js";
 import { notYetRoute } from "./not-yet-routes.js";
 
-const PRIVATE_KEY_SIZE = 32;
-
 function nullPointer(): TronodeError {
   return new TronodeError(TransportErrorCodes.badRequest, "null", { javaClass: NULL_POINTER_EXCEPTION });
-}
-
-function invalidPrivateKey(): TronodeError {
-  return new TronodeError(TransportErrorCodes.badRequest, "Invalid private key.", {
-    javaClass: TransportJavaClasses.illegalArgument,
-  });
-}
-
-/** The address of a private key; anything that is not a valid secp256k1 scalar is refused. */
-function addressOfKey(privateKey: Uint8Array): Uint8Array {
-  if (privateKey.length !== PRIVATE_KEY_SIZE) throw invalidPrivateKey();
-  try {
-    return addressOfPrivateKey(privateKey);
-  } catch {
-    throw invalidPrivateKey();
-  }
 }
 
 /** Hex through java-tron's JsonFormat merge of a `bytes` field (failures as ParseException). */
@@ -91,23 +70,16 @@ function javaBooleanOf(value: unknown): boolean {
 }
 
 const generateAddress = defineRoute({
-  name: "generateaddress",
+  operation: KeyOperations.generateAddress,
   paths: walletPaths("generateaddress"),
   methods: ["GET", "POST"],
   visibleFrom: "query",
-  availability: "served",
-  handlesKeys: true,
   read: () => undefined,
-  handle: async (): Promise<JsonObject> => {
-    const privateKey = randomPrivateKey((size) => new Uint8Array(randomBytes(size)));
-    const address = addressOfPrivateKey(privateKey);
-    return {
-      address: addressToBase58(address),
-      hexAddress: bytesToHex(address),
-      privateKey: bytesToHex(privateKey),
-    };
-  },
-  print: (body: JsonObject) => body,
+  print: ({ address, privateKey }): JsonObject => ({
+    address: addressToBase58(address),
+    hexAddress: bytesToHex(address),
+    privateKey: bytesToHex(privateKey),
+  }),
 });
 
 function readPassPhrase(request: WalletRequest): Uint8Array {
@@ -119,28 +91,24 @@ function readPassPhrase(request: WalletRequest): Uint8Array {
 }
 
 const createAddress = defineRoute({
-  name: "createaddress",
+  operation: KeyOperations.createAddress,
   paths: walletPaths("createaddress"),
   methods: ["GET", "POST"],
   visibleFrom: "body",
-  availability: "served",
-  handlesKeys: true,
   read: readPassPhrase,
-  handle: async (_api, passPhrase: Uint8Array): Promise<JsonObject> => {
-    const address = addressOfKey(sha256(passPhrase));
-    return { base58checkAddress: addressToBase58(address), value: bytesToHex(address) };
-  },
-  print: (body: JsonObject) => body,
+  print: (address): JsonObject => ({
+    base58checkAddress: addressToBase58(address),
+    value: bytesToHex(address),
+  }),
 });
 
-interface SignInput {
-  readonly transaction: Transaction;
-  readonly privateKey: Uint8Array;
+/** The sign endpoints print with their own `visible` (body, else transaction), not the body's alone. */
+interface HttpSignInput extends SignInput {
   readonly visible: boolean;
 }
 
 /** `visible` of the sign endpoints: the body's, else the transaction's (`Util.getVisibleOnlyForSign`). */
-function readSignInput(request: WalletRequest): SignInput {
+function readSignInput(request: WalletRequest): HttpSignInput {
   const body = request.body();
   const transactionJson = body.transaction;
   if (transactionJson === undefined || transactionJson === null) throw nullPointer();
@@ -152,60 +120,25 @@ function readSignInput(request: WalletRequest): SignInput {
   return { transaction, privateKey: hexBytesOf(body.privateKey), visible };
 }
 
-interface SignResult {
-  readonly transaction: Transaction;
-  /** The sign endpoints print with their own `visible` (body, else transaction), not the body's alone. */
-  readonly visible: boolean;
-}
-
-function printSignResult(result: SignResult): JsonValue {
-  return printBuiltTransaction(result.transaction, result.visible);
-}
-
 const getTransactionSign = defineRoute({
-  name: "gettransactionsign",
+  operation: KeyOperations.getTransactionSign,
   paths: walletPaths("gettransactionsign"),
   methods: ["POST"],
   getOnPost: "empty200",
   visibleFrom: "body",
-  availability: "served",
-  handlesKeys: true,
   read: readSignInput,
-  handle: async (_api, input: SignInput): Promise<SignResult> => ({
-    transaction: signTransaction(input.transaction, input.privateKey),
-    visible: input.visible,
-  }),
-  print: printSignResult,
+  print: (transaction, _visible, input: HttpSignInput) => printBuiltTransaction(transaction, input.visible),
 });
 
 const addTransactionSign = defineRoute({
-  name: "addtransactionsign",
+  operation: KeyOperations.addTransactionSign,
   paths: walletPaths("addtransactionsign"),
   methods: ["POST"],
   getOnPost: "empty200",
   visibleFrom: "body",
-  availability: "served",
-  handlesKeys: true,
   read: readSignInput,
-  handle: async (api, input: SignInput): Promise<SignResult> => ({
-    transaction: await api.addTransactionSign(input.transaction, input.privateKey),
-    visible: input.visible,
-  }),
-  print: printSignResult,
+  print: (transaction, _visible, input: HttpSignInput) => printBuiltTransaction(transaction, input.visible),
 });
-
-interface EasyTransferInput {
-  readonly privateKey: Uint8Array;
-  readonly toAddress: Uint8Array;
-  readonly amount: bigint;
-}
-
-type EasyTransferResult =
-  | {
-      readonly transaction: Transaction;
-      readonly result: Awaited<ReturnType<WalletApi["broadcastTransaction"]>>;
-    }
-  | { readonly validationError: string };
 
 /** `toAddress` / `amount` through the JsonFormat rules of TransferContract's `to_address` / `amount`. */
 function readTransferTarget(body: JsonObject, visible: boolean): { toAddress: Uint8Array; amount: bigint } {
@@ -218,26 +151,6 @@ function readTransferTarget(body: JsonObject, visible: boolean): { toAddress: Ui
     { visible },
   );
   return { toAddress: parsed.toAddress, amount: parsed.amount };
-}
-
-async function easyTransfer(api: WalletApi, input: EasyTransferInput): Promise<EasyTransferResult> {
-  const ownerAddress = addressOfKey(input.privateKey);
-  const contract = create(TransferContractSchema, {
-    ownerAddress,
-    toAddress: input.toAddress,
-    amount: input.amount,
-  });
-  let built: Transaction;
-  try {
-    built = await api.createTransaction(ContractType.TransferContract, contract);
-  } catch (error) {
-    if (error instanceof TronodeError && error.javaClass === JavaExceptions.contractValidate) {
-      return { validationError: error.message };
-    }
-    throw error;
-  }
-  const transaction = signTransaction(built, input.privateKey);
-  return { transaction, result: await api.broadcastTransaction(transaction) };
 }
 
 function printEasyTransfer(outcome: EasyTransferResult, visible: boolean): JsonValue {
@@ -256,13 +169,11 @@ function printEasyTransfer(outcome: EasyTransferResult, visible: boolean): JsonV
 }
 
 const easyTransferRow = defineRoute({
-  name: "easytransfer",
+  operation: KeyOperations.easyTransfer,
   paths: walletPaths("easytransfer"),
   methods: ["POST"],
   getOnPost: "empty200",
   visibleFrom: "body",
-  availability: "served",
-  handlesKeys: true,
   read: (request): EasyTransferInput => {
     const body = request.body();
     const visible = request.visible();
@@ -270,19 +181,16 @@ const easyTransferRow = defineRoute({
     const passPhrase = visible ? utf8Encode(text ?? "") : hexBytesOf(body.passPhrase);
     return { privateKey: sha256(passPhrase), ...readTransferTarget(body, visible) };
   },
-  handle: easyTransfer,
   print: printEasyTransfer,
 });
 
 /** java-tron's EasyTransferByPrivateServlet answers every failure as a CONTRACT_VALIDATE_ERROR Return. */
 const easyTransferByPrivate = defineRoute({
-  name: "easytransferbyprivate",
+  operation: KeyOperations.easyTransferByPrivate,
   paths: walletPaths("easytransferbyprivate"),
   methods: ["POST"],
   getOnPost: "empty200",
   visibleFrom: "body",
-  availability: "served",
-  handlesKeys: true,
   read: (request) => {
     try {
       const body = request.body();
@@ -293,29 +201,18 @@ const easyTransferByPrivate = defineRoute({
       throw error;
     }
   },
-  handle: async (api, input: EasyTransferInput | { readError: string }): Promise<EasyTransferResult> => {
-    if ("readError" in input) return { validationError: input.readError };
-    try {
-      return await easyTransfer(api, input);
-    } catch (error) {
-      if (error instanceof TronodeError) return { validationError: error.message };
-      throw error;
-    }
-  },
   print: printEasyTransfer,
 });
 
-const notYetKeyOperation = (name: string, message: string): RouteRow => ({
-  ...notYetRoute({
-    name,
-    paths: walletPaths(name),
+function notYetKeyRoute(operation: typeof KeyOperations.easyTransferAsset): RouteRow {
+  return notYetRoute({
+    operation,
+    paths: walletPaths(operation.name),
     methods: ["POST"],
     getOnPost: "empty200",
     visibleFrom: "body",
-    message,
-  }),
-  handlesKeys: true,
-});
+  });
+}
 
 export const KEY_OPERATION_ROUTES: readonly RouteRow[] = [
   generateAddress,
@@ -324,12 +221,6 @@ export const KEY_OPERATION_ROUTES: readonly RouteRow[] = [
   addTransactionSign,
   easyTransferRow,
   easyTransferByPrivate,
-  notYetKeyOperation(
-    "easytransferasset",
-    "easytransferasset is not supported by tronode yet: it arrives with TRC-10 asset support",
-  ),
-  notYetKeyOperation(
-    "easytransferassetbyprivate",
-    "easytransferassetbyprivate is not supported by tronode yet: it arrives with TRC-10 asset support",
-  ),
+  notYetKeyRoute(KeyOperations.easyTransferAsset),
+  notYetKeyRoute(KeyOperations.easyTransferAssetByPrivate),
 ];

@@ -5,54 +5,34 @@
  * java-tron's shapes (see multisig-json.ts). TronWeb's `trx.multiSign` / `getSignWeight` /
  * `getApprovedList` and `transactionBuilder.newTxID` call these.
  */
-import type {
-  Transaction,
-  TransactionApprovedListResult,
-  TransactionSignWeightResult,
-} from "@tronode/engine";
+import type { Transaction } from "@tronode/engine";
+import { MultisigOperations } from "@tronode/operations";
 import { parseTransaction } from "../engine-protocol.js";
 import { printTransactionApprovedList, printTransactionSignWeight } from "../multisig-json.js";
 import { defineRoute, type RouteRow, type WalletRequest, walletPaths } from "../route-row.js";
-
-interface Weighed<Result> {
-  readonly transaction: Transaction;
-  readonly result: Result;
-}
 
 function readPostedTransaction(request: WalletRequest): Transaction {
   return parseTransaction(request.body(), { visible: request.visible() });
 }
 
 const getSignWeight = defineRoute({
-  name: "getsignweight",
+  operation: MultisigOperations.getSignWeight,
   paths: walletPaths("getsignweight"),
   methods: ["POST"],
   getOnPost: "empty200",
   visibleFrom: "body",
-  availability: "served",
   read: readPostedTransaction,
-  handle: async (api, transaction: Transaction): Promise<Weighed<TransactionSignWeightResult>> => ({
-    transaction,
-    result: await api.getTransactionSignWeight(transaction),
-  }),
-  print: ({ transaction, result }: Weighed<TransactionSignWeightResult>, visible) =>
-    printTransactionSignWeight(result, transaction, visible),
+  print: ({ transaction, result }, visible) => printTransactionSignWeight(result, transaction, visible),
 });
 
 const getApprovedList = defineRoute({
-  name: "getapprovedlist",
+  operation: MultisigOperations.getApprovedList,
   paths: walletPaths("getapprovedlist"),
   methods: ["POST"],
   getOnPost: "empty200",
   visibleFrom: "body",
-  availability: "served",
   read: readPostedTransaction,
-  handle: async (api, transaction: Transaction): Promise<Weighed<TransactionApprovedListResult>> => ({
-    transaction,
-    result: await api.getTransactionApprovedList(transaction),
-  }),
-  print: ({ transaction, result }: Weighed<TransactionApprovedListResult>, visible) =>
-    printTransactionApprovedList(result, transaction, visible),
+  print: ({ transaction, result }, visible) => printTransactionApprovedList(result, transaction, visible),
 });
 
 export const MULTISIG_ROUTES: readonly RouteRow[] = [getSignWeight, getApprovedList];

@@ -5,8 +5,7 @@
  * later only replaces its row. Each answers HTTP 200:
  * `{"Error":"class org.tron.core.exception.TronodeNotImplemented : <op> is not supported by tronode yet"}`.
  */
-import { TronodeError } from "@tronode/engine";
-import { notImplementedError, TransportErrorCodes, TransportJavaClasses } from "../java-error-body.js";
+import { notYetOperation, type Operation, walletExtensionOperation } from "@tronode/operations";
 import {
   defineRoute,
   type GetOnPostOnly,
@@ -18,27 +17,22 @@ import {
 } from "../route-row.js";
 
 interface NotYetSpec {
-  readonly name: string;
+  /** The operation, `notYetOperation(name)` unless it needs its own message. */
+  readonly operation: Operation<void, never>;
   readonly paths: string[];
   readonly methods: readonly HttpMethod[];
   readonly getOnPost?: GetOnPostOnly;
   readonly visibleFrom: VisibleSource;
-  readonly message?: string;
 }
 
 export function notYetRoute(spec: NotYetSpec): RouteRow {
-  const message = spec.message ?? `${spec.name} is not supported by tronode yet`;
   return defineRoute({
-    name: spec.name,
+    operation: spec.operation,
     paths: spec.paths,
     methods: spec.methods,
     ...(spec.getOnPost !== undefined ? { getOnPost: spec.getOnPost } : {}),
     visibleFrom: spec.visibleFrom,
-    availability: "not-implemented",
     read: () => undefined,
-    handle: async (): Promise<never> => {
-      throw notImplementedError(message);
-    },
     print: () => ({}),
   });
 }
@@ -151,23 +145,14 @@ function visibleSourceOf(name: string): VisibleSource {
   return QUERY_VISIBLE_READS.has(name) ? "query" : "body";
 }
 
-const WALLET_EXTENSION_MESSAGE = "This api is not supported any more";
-
 /** /walletextension/*: gone from java-tron (TronWeb itself answers "This api is not supported any more"). */
 function walletExtensionRoute(name: string): RouteRow {
   return defineRoute({
-    name,
+    operation: walletExtensionOperation(name),
     paths: [`/walletextension/${name}`],
     methods: ["GET", "POST"],
     visibleFrom: "body",
-    availability: "unsupported",
-    note: "gone from java-tron (TronWeb answers the same text)",
     read: () => undefined,
-    handle: async (): Promise<never> => {
-      throw new TronodeError(TransportErrorCodes.unsupported, WALLET_EXTENSION_MESSAGE, {
-        javaClass: TransportJavaClasses.unsupportedOperation,
-      });
-    },
     print: () => ({}),
   });
 }
@@ -175,7 +160,7 @@ function walletExtensionRoute(name: string): RouteRow {
 export const NOT_YET_ROUTES: readonly RouteRow[] = [
   ...SOLIDITY_READS.map((name) =>
     notYetRoute({
-      name,
+      operation: notYetOperation(name),
       paths: walletAndSolidityPaths(name),
       methods: ["GET", "POST"],
       visibleFrom: visibleSourceOf(name),
@@ -183,7 +168,7 @@ export const NOT_YET_ROUTES: readonly RouteRow[] = [
   ),
   ...WALLET_ONLY_READS.map((name) =>
     notYetRoute({
-      name,
+      operation: notYetOperation(name),
       paths: walletPaths(name),
       methods: ["GET", "POST"],
       visibleFrom: visibleSourceOf(name),
@@ -191,7 +176,7 @@ export const NOT_YET_ROUTES: readonly RouteRow[] = [
   ),
   ...POST_ONLY_EMPTY_GET.map((name) =>
     notYetRoute({
-      name,
+      operation: notYetOperation(name),
       paths: walletPaths(name),
       methods: ["POST"],
       getOnPost: "empty200",
@@ -200,7 +185,7 @@ export const NOT_YET_ROUTES: readonly RouteRow[] = [
   ),
   ...POST_ONLY_EMPTY_GET_WITH_SOLIDITY.map((name) =>
     notYetRoute({
-      name,
+      operation: notYetOperation(name),
       paths: walletAndSolidityPaths(name),
       methods: ["POST"],
       getOnPost: "empty200",
@@ -208,11 +193,17 @@ export const NOT_YET_ROUTES: readonly RouteRow[] = [
     }),
   ),
   ...POST_ONLY_405.map((name) =>
-    notYetRoute({ name, paths: walletPaths(name), methods: ["POST"], getOnPost: "405", visibleFrom: "body" }),
+    notYetRoute({
+      operation: notYetOperation(name),
+      paths: walletPaths(name),
+      methods: ["POST"],
+      getOnPost: "405",
+      visibleFrom: "body",
+    }),
   ),
   ...SHIELDED_NOTE_OPERATIONS.map(({ name, get, solidity }) =>
     notYetRoute({
-      name,
+      operation: notYetOperation(name),
       paths: solidity ? walletAndSolidityPaths(name) : walletPaths(name),
       methods: get ? ["GET", "POST"] : ["POST"],
       ...(get ? {} : { getOnPost: "empty200" as const }),
@@ -220,7 +211,7 @@ export const NOT_YET_ROUTES: readonly RouteRow[] = [
     }),
   ),
   notYetRoute({
-    name: "getstatsinfo",
+    operation: notYetOperation("getstatsinfo"),
     paths: ["/monitor/getstatsinfo"],
     methods: ["GET"],
     visibleFrom: "query",

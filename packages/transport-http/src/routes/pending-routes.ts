@@ -2,7 +2,8 @@
  * The pending pool: getpendingsize, gettransactionfrompending, gettransactionlistfrompending
  * (/wallet only, GET and POST).
  */
-import { bytesToHex, type Transaction } from "@tronode/engine";
+import { bytesToHex } from "@tronode/engine";
+import { PendingOperations } from "@tronode/operations";
 import type { JsonValue } from "../engine-protocol.js";
 import { readBytesValueInput } from "../route-inputs.js";
 import { defineRoute, type RouteRow, walletPaths } from "../route-row.js";
@@ -10,37 +11,31 @@ import { queryOnlyRoute } from "./query-only-route.js";
 import { printStoredTransaction } from "./transaction-routes.js";
 
 const getPendingSize = queryOnlyRoute({
-  name: "getpendingsize",
+  operation: PendingOperations.getPendingSize,
   paths: walletPaths("getpendingsize"),
-  handle: (api) => api.getPendingSize(),
   // printed by hand in java-tron: always present
   print: (pendingSize) => ({ pendingSize }),
 });
 
 const getTransactionFromPending = defineRoute({
-  name: "gettransactionfrompending",
+  operation: PendingOperations.getTransactionFromPending,
   paths: walletPaths("gettransactionfrompending"),
   methods: ["GET", "POST"],
   visibleFrom: "body",
-  availability: "served",
   read: (request) => readBytesValueInput(request),
-  handle: (api, id: Uint8Array) => api.getTransactionFromPending(id),
-  print: (tx: Transaction | undefined, visible) => printStoredTransaction(tx, visible),
+  print: (tx, visible) => printStoredTransaction(tx, visible),
 });
 
 /** TransactionIdList: `{"txId":["<hex>",…]}`, `{}` when the pool is empty. */
 const getTransactionListFromPending = defineRoute({
-  name: "gettransactionlistfrompending",
+  operation: PendingOperations.getTransactionListFromPending,
   paths: walletPaths("gettransactionlistfrompending"),
   methods: ["GET", "POST"],
   visibleFrom: "body",
-  availability: "served",
   read: (request) => {
     if (request.method === "POST") request.body();
   },
-  handle: (api) => api.getTransactionListFromPending(),
-  print: (ids: Uint8Array[]): JsonValue =>
-    ids.length === 0 ? {} : { txId: ids.map((id) => bytesToHex(id)) },
+  print: (ids): JsonValue => (ids.length === 0 ? {} : { txId: ids.map((id) => bytesToHex(id)) }),
 });
 
 export const PENDING_ROUTES: readonly RouteRow[] = [

@@ -7,26 +7,17 @@
 import { create, type DescMessage } from "@bufbuild/protobuf";
 import {
   AccountSchema,
-  CancelAllUnfreezeV2ContractSchema,
   CanDelegatedMaxSizeRequestMessageSchema,
   CanDelegatedMaxSizeResponseMessageSchema,
   CanWithdrawUnfreezeAmountRequestMessageSchema,
   CanWithdrawUnfreezeAmountResponseMessageSchema,
-  ContractType,
   DelegatedResourceAccountIndexSchema,
   DelegatedResourceListSchema,
   DelegatedResourceMessageSchema,
-  DelegateResourceContractSchema,
-  FreezeBalanceContractSchema,
-  FreezeBalanceV2ContractSchema,
   GetAvailableUnfreezeCountRequestMessageSchema,
   GetAvailableUnfreezeCountResponseMessageSchema,
-  type ReadScope,
-  UnDelegateResourceContractSchema,
-  UnfreezeBalanceContractSchema,
-  UnfreezeBalanceV2ContractSchema,
-  WithdrawExpireUnfreezeContractSchema,
 } from "@tronode/engine";
+import { type DelegationPairInput, ResourceOperations, StakingBuilderOperations } from "@tronode/operations";
 import { BytesMessageSchema, type JsonObject, parseMessage, printMessage } from "../engine-protocol.js";
 import { parseJavaHex, parseJavaInt, parseJavaLong } from "../java-value-readers.js";
 import { readBodyMessage } from "../route-inputs.js";
@@ -34,54 +25,14 @@ import { defineRoute, type RouteRow, type WalletRequest, walletAndSolidityPaths 
 import { builderRoute } from "./builder-route.js";
 
 const STAKING_BUILDERS: readonly RouteRow[] = [
-  builderRoute({
-    name: "freezebalance",
-    contractType: ContractType.FreezeBalanceContract,
-    contractSchema: FreezeBalanceContractSchema,
-    getOnPost: "405",
-  }),
-  builderRoute({
-    name: "unfreezebalance",
-    contractType: ContractType.UnfreezeBalanceContract,
-    contractSchema: UnfreezeBalanceContractSchema,
-    getOnPost: "empty200",
-  }),
-  builderRoute({
-    name: "freezebalancev2",
-    contractType: ContractType.FreezeBalanceV2Contract,
-    contractSchema: FreezeBalanceV2ContractSchema,
-    getOnPost: "405",
-  }),
-  builderRoute({
-    name: "unfreezebalancev2",
-    contractType: ContractType.UnfreezeBalanceV2Contract,
-    contractSchema: UnfreezeBalanceV2ContractSchema,
-    getOnPost: "empty200",
-  }),
-  builderRoute({
-    name: "withdrawexpireunfreeze",
-    contractType: ContractType.WithdrawExpireUnfreezeContract,
-    contractSchema: WithdrawExpireUnfreezeContractSchema,
-    getOnPost: "empty200",
-  }),
-  builderRoute({
-    name: "delegateresource",
-    contractType: ContractType.DelegateResourceContract,
-    contractSchema: DelegateResourceContractSchema,
-    getOnPost: "405",
-  }),
-  builderRoute({
-    name: "undelegateresource",
-    contractType: ContractType.UnDelegateResourceContract,
-    contractSchema: UnDelegateResourceContractSchema,
-    getOnPost: "empty200",
-  }),
-  builderRoute({
-    name: "cancelallunfreezev2",
-    contractType: ContractType.CancelAllUnfreezeV2Contract,
-    contractSchema: CancelAllUnfreezeV2ContractSchema,
-    getOnPost: "405",
-  }),
+  builderRoute(StakingBuilderOperations.freezeBalance, { getOnPost: "405" }),
+  builderRoute(StakingBuilderOperations.unfreezeBalance, { getOnPost: "empty200" }),
+  builderRoute(StakingBuilderOperations.freezeBalanceV2, { getOnPost: "405" }),
+  builderRoute(StakingBuilderOperations.unfreezeBalanceV2, { getOnPost: "empty200" }),
+  builderRoute(StakingBuilderOperations.withdrawExpireUnfreeze, { getOnPost: "empty200" }),
+  builderRoute(StakingBuilderOperations.delegateResource, { getOnPost: "405" }),
+  builderRoute(StakingBuilderOperations.unDelegateResource, { getOnPost: "empty200" }),
+  builderRoute(StakingBuilderOperations.cancelAllUnfreezeV2, { getOnPost: "405" }),
 ];
 
 /**
@@ -115,13 +66,7 @@ function readAddressValue(request: WalletRequest): Uint8Array {
   return readBodyMessage(request, BytesMessageSchema).value;
 }
 
-interface PairInput {
-  readonly from: Uint8Array;
-  readonly to: Uint8Array;
-  readonly scope: ReadScope;
-}
-
-function readPair(request: WalletRequest): PairInput {
+function readPair(request: WalletRequest): DelegationPairInput {
   const message =
     request.method === "GET"
       ? readGetMessage(request, DelegatedResourceMessageSchema, {
@@ -129,19 +74,20 @@ function readPair(request: WalletRequest): PairInput {
           toAddress: "toAddress",
         })
       : readBodyMessage(request, DelegatedResourceMessageSchema);
-  return { from: message.fromAddress, to: message.toAddress, scope: request.scope };
+  return { from: message.fromAddress, to: message.toAddress };
 }
 
-function delegatedResourceRoute(name: string, v2: boolean): RouteRow {
+function delegatedResourceRoute(
+  operation:
+    | typeof ResourceOperations.getDelegatedResource
+    | typeof ResourceOperations.getDelegatedResourceV2,
+): RouteRow {
   return defineRoute({
-    name,
-    paths: walletAndSolidityPaths(name),
+    operation,
+    paths: walletAndSolidityPaths(operation.name),
     methods: ["GET", "POST"],
     visibleFrom: "body",
-    availability: "served",
     read: readPair,
-    handle: (api, { from, to, scope }: PairInput) =>
-      v2 ? api.getDelegatedResourceV2(from, to, scope) : api.getDelegatedResource(from, to, scope),
     print: (records, visible) =>
       printMessage(
         DelegatedResourceListSchema,
@@ -154,29 +100,27 @@ function delegatedResourceRoute(name: string, v2: boolean): RouteRow {
   });
 }
 
-function accountIndexRoute(name: string, v2: boolean): RouteRow {
+function accountIndexRoute(
+  operation:
+    | typeof ResourceOperations.getDelegatedResourceAccountIndex
+    | typeof ResourceOperations.getDelegatedResourceAccountIndexV2,
+): RouteRow {
   return defineRoute({
-    name,
-    paths: walletAndSolidityPaths(name),
+    operation,
+    paths: walletAndSolidityPaths(operation.name),
     methods: ["GET", "POST"],
     visibleFrom: "body",
-    availability: "served",
-    read: (request) => ({ address: readAddressValue(request), scope: request.scope }),
-    handle: (api, { address, scope }: { address: Uint8Array; scope: ReadScope }) =>
-      v2
-        ? api.getDelegatedResourceAccountIndexV2(address, scope)
-        : api.getDelegatedResourceAccountIndex(address, scope),
+    read: (request) => readAddressValue(request),
     print: (index, visible) =>
       printMessage(DelegatedResourceAccountIndexSchema, index, { visible, exactInt64: true }),
   });
 }
 
 const getCanDelegatedMaxSize = defineRoute({
-  name: "getcandelegatedmaxsize",
+  operation: ResourceOperations.getCanDelegatedMaxSize,
   paths: walletAndSolidityPaths("getcandelegatedmaxsize"),
   methods: ["GET", "POST"],
   visibleFrom: "body",
-  availability: "served",
   read: (request) => {
     if (request.method === "GET") {
       // Integer.parseInt of `?type=` (absent = 0, BANDWIDTH).
@@ -185,14 +129,12 @@ const getCanDelegatedMaxSize = defineRoute({
       const owner = readGetMessage(request, CanDelegatedMaxSizeRequestMessageSchema, {
         owner_address: "owner_address",
       }).ownerAddress;
-      return { owner, type, scope: request.scope };
+      return { owner, type };
     }
     const message = readBodyMessage(request, CanDelegatedMaxSizeRequestMessageSchema);
-    return { owner: message.ownerAddress, type: message.type, scope: request.scope };
+    return { owner: message.ownerAddress, type: message.type };
   },
-  handle: (api, { owner, type, scope }: { owner: Uint8Array; type: number; scope: ReadScope }) =>
-    api.getCanDelegatedMaxSize(owner, type, scope),
-  print: (maxSize: bigint, visible) =>
+  print: (maxSize, visible) =>
     printMessage(
       CanDelegatedMaxSizeResponseMessageSchema,
       create(CanDelegatedMaxSizeResponseMessageSchema, { maxSize }),
@@ -204,28 +146,21 @@ const getCanDelegatedMaxSize = defineRoute({
 });
 
 const getAvailableUnfreezeCount = defineRoute({
-  name: "getavailableunfreezecount",
+  operation: ResourceOperations.getAvailableUnfreezeCount,
   paths: walletAndSolidityPaths("getavailableunfreezecount"),
   methods: ["GET", "POST"],
   visibleFrom: "body",
-  availability: "served",
   read: (request) => {
     if (request.method === "GET") {
       // The servlet reads `ownerAddress`, falling back to `owner_address`.
       const param = request.query("ownerAddress") !== undefined ? "ownerAddress" : "owner_address";
-      const owner = readGetMessage(request, GetAvailableUnfreezeCountRequestMessageSchema, {
+      return readGetMessage(request, GetAvailableUnfreezeCountRequestMessageSchema, {
         [param]: "owner_address",
       }).ownerAddress;
-      return { owner, scope: request.scope };
     }
-    return {
-      owner: readBodyMessage(request, GetAvailableUnfreezeCountRequestMessageSchema).ownerAddress,
-      scope: request.scope,
-    };
+    return readBodyMessage(request, GetAvailableUnfreezeCountRequestMessageSchema).ownerAddress;
   },
-  handle: (api, { owner, scope }: { owner: Uint8Array; scope: ReadScope }) =>
-    api.getAvailableUnfreezeCount(owner, scope),
-  print: (count: bigint | undefined, visible) =>
+  print: (count, visible) =>
     printMessage(
       GetAvailableUnfreezeCountResponseMessageSchema,
       create(GetAvailableUnfreezeCountResponseMessageSchema, count === undefined ? {} : { count }),
@@ -234,11 +169,10 @@ const getAvailableUnfreezeCount = defineRoute({
 });
 
 const getCanWithdrawUnfreezeAmount = defineRoute({
-  name: "getcanwithdrawunfreezeamount",
+  operation: ResourceOperations.getCanWithdrawUnfreezeAmount,
   paths: walletAndSolidityPaths("getcanwithdrawunfreezeamount"),
   methods: ["GET", "POST"],
   visibleFrom: "body",
-  availability: "served",
   read: (request) => {
     if (request.method === "GET") {
       const timestampText = request.query("timestamp");
@@ -246,14 +180,12 @@ const getCanWithdrawUnfreezeAmount = defineRoute({
       const owner = readGetMessage(request, CanWithdrawUnfreezeAmountRequestMessageSchema, {
         owner_address: "owner_address",
       }).ownerAddress;
-      return { owner, timestamp, scope: request.scope };
+      return { owner, timestamp };
     }
     const message = readBodyMessage(request, CanWithdrawUnfreezeAmountRequestMessageSchema);
-    return { owner: message.ownerAddress, timestamp: message.timestamp, scope: request.scope };
+    return { owner: message.ownerAddress, timestamp: message.timestamp };
   },
-  handle: (api, { owner, timestamp, scope }: { owner: Uint8Array; timestamp: bigint; scope: ReadScope }) =>
-    api.getCanWithdrawUnfreezeAmount(owner, timestamp, scope),
-  print: (amount: bigint | undefined, visible) =>
+  print: (amount, visible) =>
     printMessage(
       CanWithdrawUnfreezeAmountResponseMessageSchema,
       create(CanWithdrawUnfreezeAmountResponseMessageSchema, amount === undefined ? {} : { amount }),
@@ -263,10 +195,10 @@ const getCanWithdrawUnfreezeAmount = defineRoute({
 
 export const RESOURCE_ROUTES: readonly RouteRow[] = [
   ...STAKING_BUILDERS,
-  delegatedResourceRoute("getdelegatedresource", false),
-  delegatedResourceRoute("getdelegatedresourcev2", true),
-  accountIndexRoute("getdelegatedresourceaccountindex", false),
-  accountIndexRoute("getdelegatedresourceaccountindexv2", true),
+  delegatedResourceRoute(ResourceOperations.getDelegatedResource),
+  delegatedResourceRoute(ResourceOperations.getDelegatedResourceV2),
+  accountIndexRoute(ResourceOperations.getDelegatedResourceAccountIndex),
+  accountIndexRoute(ResourceOperations.getDelegatedResourceAccountIndexV2),
   getCanDelegatedMaxSize,
   getAvailableUnfreezeCount,
   getCanWithdrawUnfreezeAmount,

@@ -2,12 +2,8 @@
  * Transaction reads: gettransactionbyid, gettransactioninfobyid, gettransactioncountbyblocknum,
  * gettransactioninfobyblocknum — /wallet and /walletsolidity, GET and POST.
  */
-import {
-  type ReadScope,
-  type Transaction,
-  type TransactionInfo,
-  TransactionInfoSchema,
-} from "@tronode/engine";
+import { type Transaction, type TransactionInfo, TransactionInfoSchema } from "@tronode/engine";
+import { TransactionOperations } from "@tronode/operations";
 import { type JsonValue, printMessage, printTransaction } from "../engine-protocol.js";
 import { readBytesValueInput, readNumInput } from "../route-inputs.js";
 import { defineRoute, NOT_FOUND_BODY, type RouteRow, walletAndSolidityPaths } from "../route-row.js";
@@ -44,61 +40,41 @@ export function printTransactionInfo(info: TransactionInfo, visible: boolean): J
   return printMessage(TransactionInfoSchema, shown, { visible, exactInt64: true });
 }
 
-interface IdInput {
-  readonly id: Uint8Array;
-  readonly scope: ReadScope;
-}
-
-interface NumInput {
-  readonly num: bigint;
-  readonly scope: ReadScope;
-}
-
 const getTransactionById = defineRoute({
-  name: "gettransactionbyid",
+  operation: TransactionOperations.getTransactionById,
   paths: walletAndSolidityPaths("gettransactionbyid"),
   methods: ["GET", "POST"],
   visibleFrom: "body",
-  availability: "served",
-  read: (request): IdInput => ({ id: readBytesValueInput(request), scope: request.scope }),
-  handle: (api, { id, scope }: IdInput) => api.getTransactionById(id, scope),
+  read: (request) => readBytesValueInput(request),
   print: printStoredTransaction,
 });
 
 const getTransactionInfoById = defineRoute({
-  name: "gettransactioninfobyid",
+  operation: TransactionOperations.getTransactionInfoById,
   paths: walletAndSolidityPaths("gettransactioninfobyid"),
   methods: ["GET", "POST"],
   visibleFrom: "body",
-  availability: "served",
-  read: (request): IdInput => ({ id: readBytesValueInput(request), scope: request.scope }),
-  handle: (api, { id, scope }: IdInput) => api.getTransactionInfoById(id, scope),
-  print: (info: TransactionInfo | undefined, visible) =>
-    info === undefined ? NOT_FOUND_BODY : printTransactionInfo(info, visible),
+  read: (request) => readBytesValueInput(request),
+  print: (info, visible) => (info === undefined ? NOT_FOUND_BODY : printTransactionInfo(info, visible)),
 });
 
 const getTransactionCountByBlockNum = defineRoute({
-  name: "gettransactioncountbyblocknum",
+  operation: TransactionOperations.getTransactionCountByBlockNum,
   paths: walletAndSolidityPaths("gettransactioncountbyblocknum"),
   methods: ["GET", "POST"],
   visibleFrom: "body",
-  availability: "served",
-  read: (request): NumInput => ({ num: readNumInput(request), scope: request.scope }),
-  handle: (api, { num, scope }: NumInput) => api.getTransactionCountByBlockNum(num, scope),
-  print: (count: number) => ({ count }),
+  read: (request) => readNumInput(request),
+  print: (count) => ({ count }),
 });
 
 /** java-tron prints a bare JSON array here, and `{}` for num ≤ 0. */
 const getTransactionInfoByBlockNum = defineRoute({
-  name: "gettransactioninfobyblocknum",
+  operation: TransactionOperations.getTransactionInfoByBlockNum,
   paths: walletAndSolidityPaths("gettransactioninfobyblocknum"),
   methods: ["GET", "POST"],
   visibleFrom: "body",
-  availability: "served",
-  read: (request): NumInput => ({ num: readNumInput(request), scope: request.scope }),
-  handle: async (api, { num, scope }: NumInput) =>
-    num > 0n ? api.getTransactionInfoByBlockNum(num, scope) : undefined,
-  print: (infos: TransactionInfo[] | undefined, visible): JsonValue =>
+  read: (request) => readNumInput(request),
+  print: (infos, visible): JsonValue =>
     infos === undefined ? NOT_FOUND_BODY : infos.map((info) => printTransactionInfo(info, visible)),
 });
 

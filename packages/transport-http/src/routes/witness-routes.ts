@@ -6,17 +6,8 @@
  */
 
 import { create } from "@bufbuild/protobuf";
-import {
-  ContractType,
-  PaginatedMessageSchema,
-  type ReadScope,
-  tryAddressFromBase58,
-  UpdateBrokerageContractSchema,
-  VoteWitnessContractSchema,
-  WithdrawBalanceContractSchema,
-  WitnessCreateContractSchema,
-  WitnessUpdateContractSchema,
-} from "@tronode/engine";
+import { PaginatedMessageSchema, tryAddressFromBase58 } from "@tronode/engine";
+import { type WitnessAddressInput, WitnessBuilderOperations, WitnessOperations } from "@tronode/operations";
 import { type JsonValue, parseMessage, printMessage, WitnessListSchema } from "../engine-protocol.js";
 import { javaStringOf, parseJavaHex } from "../java-value-readers.js";
 import { readBodyMessage } from "../route-inputs.js";
@@ -24,76 +15,40 @@ import { defineRoute, type RouteRow, type WalletRequest, walletAndSolidityPaths 
 import { builderRoute } from "./builder-route.js";
 
 const WITNESS_BUILDERS: readonly RouteRow[] = [
-  builderRoute({
-    name: "createwitness",
-    contractType: ContractType.WitnessCreateContract,
-    contractSchema: WitnessCreateContractSchema,
-    getOnPost: "empty200",
-  }),
-  builderRoute({
-    name: "updatewitness",
-    contractType: ContractType.WitnessUpdateContract,
-    contractSchema: WitnessUpdateContractSchema,
-    getOnPost: "empty200",
-  }),
-  builderRoute({
-    name: "votewitnessaccount",
-    contractType: ContractType.VoteWitnessContract,
-    contractSchema: VoteWitnessContractSchema,
-    getOnPost: "empty200",
-  }),
-  builderRoute({
-    name: "withdrawbalance",
-    contractType: ContractType.WithdrawBalanceContract,
-    contractSchema: WithdrawBalanceContractSchema,
-    getOnPost: "empty200",
-  }),
-  builderRoute({
-    name: "updateBrokerage",
-    contractType: ContractType.UpdateBrokerageContract,
-    contractSchema: UpdateBrokerageContractSchema,
-    getOnPost: "405",
-  }),
+  builderRoute(WitnessBuilderOperations.createWitness, { getOnPost: "empty200" }),
+  builderRoute(WitnessBuilderOperations.updateWitness, { getOnPost: "empty200" }),
+  builderRoute(WitnessBuilderOperations.voteWitnessAccount, { getOnPost: "empty200" }),
+  builderRoute(WitnessBuilderOperations.withdrawBalance, { getOnPost: "empty200" }),
+  builderRoute(WitnessBuilderOperations.updateBrokerage, { getOnPost: "405" }),
 ];
 
-type AddressParam = { address?: Uint8Array; invalid?: string; scope: ReadScope };
-
 /** Util.getAddress: `address` from the query, else the body; hex when it starts with 41, else Base58Check. */
-function readAddressParam(request: WalletRequest): AddressParam {
+function readAddressParam(request: WalletRequest): WitnessAddressInput {
   const text =
     request.query("address") ?? javaStringOf(request.method === "POST" ? request.body().address : undefined);
-  const scope = request.scope;
-  if (text === undefined || text.trim().length === 0) return { scope };
+  if (text === undefined || text.trim().length === 0) return {};
   if (text.startsWith("41")) {
     try {
-      return { address: parseJavaHex(text), scope };
+      return { address: parseJavaHex(text) };
     } catch (e) {
-      return { invalid: (e as Error).message, scope };
+      return { invalid: (e as Error).message };
     }
   }
   // an undecodable Base58Check address reads as no address (java-tron's decode answers null)
   const address = tryAddressFromBase58(text);
-  return address ? { address, scope } : { scope };
+  return address ? { address } : {};
 }
 
-function figureRoute(name: "getBrokerage" | "getReward", field: "brokerage" | "reward"): RouteRow {
+function figureRoute(
+  operation: typeof WitnessOperations.getBrokerage | typeof WitnessOperations.getReward,
+  field: "brokerage" | "reward",
+): RouteRow {
   return defineRoute({
-    name,
-    paths: walletAndSolidityPaths(name),
+    operation,
+    paths: walletAndSolidityPaths(operation.name),
     methods: ["GET", "POST"],
     visibleFrom: "query",
-    availability: "served",
     read: readAddressParam,
-    handle: async (api, param: AddressParam): Promise<{ value: bigint } | { invalid: string }> => {
-      if (param.invalid !== undefined) return { invalid: param.invalid };
-      if (param.address === undefined) return { value: 0n };
-      return {
-        value:
-          name === "getBrokerage"
-            ? await api.getBrokerage(param.address, param.scope)
-            : await api.getReward(param.address, param.scope),
-      };
-    },
     print: (result): JsonValue =>
       "invalid" in result
         ? { Error: `INVALID address, ${result.invalid}` }
@@ -102,12 +57,10 @@ function figureRoute(name: "getBrokerage" | "getReward", field: "brokerage" | "r
 }
 
 const getPaginatedNowWitnessList = defineRoute({
-  name: "getpaginatednowwitnesslist",
+  operation: WitnessOperations.getPaginatedNowWitnessList,
   paths: walletAndSolidityPaths("getpaginatednowwitnesslist"),
   methods: ["GET", "POST"],
   visibleFrom: "body",
-  availability: "served",
-  note: "java-tron 4.8.1: live vote counts before maintenance applies them",
   read: (request) => {
     const message =
       request.method === "GET"
@@ -117,10 +70,8 @@ const getPaginatedNowWitnessList = defineRoute({
             { visible: false },
           )
         : readBodyMessage(request, PaginatedMessageSchema);
-    return { offset: message.offset, limit: message.limit, scope: request.scope };
+    return { offset: message.offset, limit: message.limit };
   },
-  handle: (api, input: { offset: bigint; limit: bigint; scope: ReadScope }) =>
-    api.getPaginatedNowWitnessList(input.offset, input.limit, input.scope),
   print: (witnesses, visible) =>
     witnesses === undefined
       ? {}
@@ -133,6 +84,6 @@ const getPaginatedNowWitnessList = defineRoute({
 export const WITNESS_ROUTES: readonly RouteRow[] = [
   getPaginatedNowWitnessList,
   ...WITNESS_BUILDERS,
-  figureRoute("getBrokerage", "brokerage"),
-  figureRoute("getReward", "reward"),
+  figureRoute(WitnessOperations.getBrokerage, "brokerage"),
+  figureRoute(WitnessOperations.getReward, "reward"),
 ];

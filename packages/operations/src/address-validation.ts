@@ -1,12 +1,17 @@
 /**
- * /wallet/validateaddress: java-tron picks the format by length — 42 hex characters, 34 Base58Check
+ * validateaddress (an HTTP-only servlet in java-tron): java-tron picks the format by length — 42 hex characters, 34 Base58Check
  * characters, 28 Base64 characters — then checks the decoded bytes are a 21-byte 0x41 address.
  * A decoding failure answers the decoder's message; a missing address answers `{"result":false}`
  * (Java's null message is dropped by fastjson).
  */
 import { isValidAddress, tryAddressFromBase58 } from "@tronode/engine";
-import type { JsonObject } from "./engine-protocol.js";
-import { parseJavaHex } from "./java-value-readers.js";
+import { parseJavaHex } from "./operation-errors.js";
+
+/** validateaddress's answer: `{"result":false}` without a message for a missing address. */
+export interface AddressValidation {
+  readonly result: boolean;
+  readonly message?: string;
+}
 
 const HEX_ADDRESS_LENGTH = 42;
 const BASE58_ADDRESS_LENGTH = 34;
@@ -24,7 +29,7 @@ function decodeBase64Strict(text: string): Uint8Array | { failure: string } {
   return Uint8Array.from(Buffer.from(text, "base64"));
 }
 
-export function validateAddressText(input: string | undefined): JsonObject {
+export function validateAddressText(input: string | undefined): AddressValidation {
   if (input === undefined) return { result: false };
   let address: Uint8Array | undefined;
   let message: string;

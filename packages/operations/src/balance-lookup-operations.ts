@@ -1,0 +1,28 @@
+/**
+ * getblockbalance / getaccountbalance: java-tron's historyBalanceLookup reads, answered from the
+ * node's balance history (`--history-balance-lookup`) with the wallet's checks and texts.
+ */
+import type {
+  AccountBalanceRequest,
+  AccountBalanceResponse,
+  BlockBalanceTrace,
+  BlockBalanceTrace_BlockIdentifier,
+} from "@tronode/engine";
+import { defineOperation } from "./operation.js";
+
+const NOTE = "with --history-balance-lookup (default on in memory, off with --data-dir)";
+
+export const BalanceLookupOperations = {
+  getBlockBalance: defineOperation<BlockBalanceTrace_BlockIdentifier, BlockBalanceTrace>({
+    name: "getblockbalance",
+    availability: "served",
+    note: NOTE,
+    run: (api, identifier) => api.getBlockBalance(identifier),
+  }),
+  getAccountBalance: defineOperation<AccountBalanceRequest, AccountBalanceResponse>({
+    name: "getaccountbalance",
+    availability: "served",
+    note: NOTE,
+    run: (api, request) => api.getAccountBalance(request),
+  }),
+} as const;

@@ -1,0 +1,47 @@
+/**
+ * Chain-wide reads: getchainparameters, listwitnesses, getnextmaintenancetime,
+ * get{bandwidth,energy}prices, getmemofee, getburntrx, totaltransaction; the pending pool
+ * (getpendingsize, gettransactionfrompending, gettransactionlistfrompending); node-level reads
+ * (getnodeinfo, listnodes, validateaddress).
+ */
+import type { ChainParameterEntry, NodeInfoSummary, Transaction, Witness } from "@tronode/engine";
+import { type AddressValidation, validateAddressText } from "./address-validation.js";
+import { defineOperation, queryOperation } from "./operation.js";
+
+export const ChainOperations = {
+  getChainParameters: queryOperation<ChainParameterEntry[]>("getchainparameters", (api) =>
+    api.getChainParameters(),
+  ),
+  listWitnesses: queryOperation<Witness[]>("listwitnesses", (api, { scope }) => api.listWitnesses(scope)),
+  getNextMaintenanceTime: queryOperation<bigint>("getnextmaintenancetime", (api) =>
+    api.getNextMaintenanceTime(),
+  ),
+  getBandwidthPrices: queryOperation<string>("getbandwidthprices", (api) => api.getBandwidthPrices()),
+  getEnergyPrices: queryOperation<string>("getenergyprices", (api) => api.getEnergyPrices()),
+  getMemoFee: queryOperation<string>("getmemofee", (api) => api.getMemoFee()),
+  getBurnTrx: queryOperation<bigint>("getburntrx", (api, { scope }) => api.getBurnTrx(scope)),
+  totalTransaction: queryOperation<bigint>("totaltransaction", (api) => api.totalTransaction()),
+} as const;
+
+export const PendingOperations = {
+  getPendingSize: queryOperation<number>("getpendingsize", (api) => api.getPendingSize()),
+  getTransactionFromPending: defineOperation<Uint8Array, Transaction | undefined>({
+    name: "gettransactionfrompending",
+    availability: "served",
+    run: (api, id) => api.getTransactionFromPending(id),
+  }),
+  getTransactionListFromPending: queryOperation<Uint8Array[]>("gettransactionlistfrompending", (api) =>
+    api.getTransactionListFromPending(),
+  ),
+} as const;
+
+export const NodeOperations = {
+  getNodeInfo: queryOperation<NodeInfoSummary>("getnodeinfo", (api) => api.getNodeInfo()),
+  /** tronode has no peers: always the empty node list. */
+  listNodes: queryOperation<readonly never[]>("listnodes", async () => []),
+  validateAddress: defineOperation<string | undefined, AddressValidation>({
+    name: "validateaddress",
+    availability: "served",
+    run: async (_api, text) => validateAddressText(text),
+  }),
+} as const;

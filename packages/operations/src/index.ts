@@ -1,0 +1,67 @@
+/**
+ * @tronode/operations — java-tron's wallet operations below the framing, one implementation each,
+ * bound by transport-http (route rows) and transport-grpc (rpc bindings). See ARCHITECTURE.md,
+ * "Operations and transports".
+ */
+export { AccountOperations } from "./account-operations.js";
+export { type AddressValidation, validateAddressText } from "./address-validation.js";
+export { BalanceLookupOperations } from "./balance-lookup-operations.js";
+export {
+  BLOCK_LIMIT_NUM,
+  BlockOperations,
+  type BlockRangeInput,
+  type GetBlockInput,
+  type GetBlockResult,
+} from "./block-operations.js";
+export { type Answered, BroadcastOperations, MultisigOperations } from "./broadcast-operations.js";
+export {
+  type BuilderInput,
+  type BuilderOperation,
+  BuilderOperations,
+  builderOperation,
+} from "./builder-operations.js";
+export { ChainOperations, NodeOperations, PendingOperations } from "./chain-operations.js";
+export {
+  addressOfKey,
+  type EasyTransferInput,
+  type EasyTransferResult,
+  KeyOperations,
+  type KeyPair,
+  type SignInput,
+} from "./key-operations.js";
+export {
+  defineOperation,
+  type Operation,
+  type OperationAvailability,
+  type OperationContext,
+  type QueryOperation,
+  queryOperation,
+} from "./operation.js";
+export {
+  describeFailure,
+  isNotImplementedError,
+  notImplementedError,
+  OperationErrorCodes,
+  type OperationFailure,
+  OperationJavaClasses,
+  parseJavaHex,
+  unsupportedError,
+} from "./operation-errors.js";
+export {
+  type DelegationPairInput,
+  ResourceOperations,
+  StakingBuilderOperations,
+} from "./resource-operations.js";
+export { TransactionOperations } from "./transaction-operations.js";
+export {
+  DeferredOperations,
+  notYetOperation,
+  walletExtensionOperation,
+} from "./unavailable-operations.js";
+export {
+  type PageInput,
+  type WitnessAddressInput,
+  WitnessBuilderOperations,
+  type WitnessFigureResult,
+  WitnessOperations,
+} from "./witness-operations.js";

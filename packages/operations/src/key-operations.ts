@@ -1,0 +1,156 @@
+/**
+ * Operations that take or return private keys / pass phrases (java-tron removed them in 4.7.2 and
+ * from its protos; the product spec still lists them, so they exist over HTTP only): generateaddress,
+ * createaddress, gettransactionsign, addtransactionsign, easytransfer, easytransferbyprivate — and
+ * easytransferasset(byprivate), not served yet. Every one is `handlesKeys`: transports answer them
+ * only on a loopback listener or with the operator's explicit opt-in. Keys are never logged.
+ */
+import { randomBytes } from "node:crypto";
+import { create } from "@bufbuild/protobuf";
+import {
+  addressOfPrivateKey,
+  type BroadcastResult,
+  ContractType,
+  JavaExceptions,
+  randomPrivateKey,
+  sha256,
+  signTransaction,
+  type Transaction,
+  TransferContractSchema,
+  TronodeError,
+  type WalletApi,
+} from "@tronode/engine";
+import { defineOperation } from "./operation.js";
+import { OperationErrorCodes, OperationJavaClasses } from "./operation-errors.js";
+import { notYetOperation } from "./unavailable-operations.js";
+
+const PRIVATE_KEY_SIZE = 32;
+
+function invalidPrivateKey(): TronodeError {
+  return new TronodeError(OperationErrorCodes.badRequest, "Invalid private key.", {
+    javaClass: OperationJavaClasses.illegalArgument,
+  });
+}
+
+/** The address of a private key; anything that is not a valid secp256k1 scalar is refused. */
+export function addressOfKey(privateKey: Uint8Array): Uint8Array {
+  if (privateKey.length !== PRIVATE_KEY_SIZE) throw invalidPrivateKey();
+  try {
+    return addressOfPrivateKey(privateKey);
+  } catch {
+    throw invalidPrivateKey();
+  }
+}
+
+export interface KeyPair {
+  readonly privateKey: Uint8Array;
+  readonly address: Uint8Array;
+}
+
+export interface SignInput {
+  readonly transaction: Transaction;
+  readonly privateKey: Uint8Array;
+}
+
+export interface EasyTransferInput {
+  readonly privateKey: Uint8Array;
+  readonly toAddress: Uint8Array;
+  readonly amount: bigint;
+}
+
+/** A signed and broadcast transfer, or the build-time validation failure (a CONTRACT_VALIDATE_ERROR). */
+export type EasyTransferResult =
+  | { readonly transaction: Transaction; readonly result: BroadcastResult }
+  | { readonly validationError: string };
+
+async function easyTransfer(api: WalletApi, input: EasyTransferInput): Promise<EasyTransferResult> {
+  const ownerAddress = addressOfKey(input.privateKey);
+  const contract = create(TransferContractSchema, {
+    ownerAddress,
+    toAddress: input.toAddress,
+    amount: input.amount,
+  });
+  let built: Transaction;
+  try {
+    built = await api.createTransaction(ContractType.TransferContract, contract);
+  } catch (error) {
+    if (error instanceof TronodeError && error.javaClass === JavaExceptions.contractValidate) {
+      return { validationError: error.message };
+    }
+    throw error;
+  }
+  const transaction = signTransaction(built, input.privateKey);
+  return { transaction, result: await api.broadcastTransaction(transaction) };
+}
+
+export const KeyOperations = {
+  /** A random key and its address. */
+  generateAddress: defineOperation<void, KeyPair>({
+    name: "generateaddress",
+    availability: "served",
+    handlesKeys: true,
+    run: async () => {
+      const privateKey = randomPrivateKey((size) => new Uint8Array(randomBytes(size)));
+      return { privateKey, address: addressOfPrivateKey(privateKey) };
+    },
+  }),
+  /** Input: the pass phrase; the key is sha256(pass phrase) (`Wallet.pass2Key`). Result: the address. */
+  createAddress: defineOperation<Uint8Array, Uint8Array>({
+    name: "createaddress",
+    availability: "served",
+    handlesKeys: true,
+    run: async (_api, passPhrase) => addressOfKey(sha256(passPhrase)),
+  }),
+  /** The key's signature over the txID appended, without any permission check. */
+  getTransactionSign: defineOperation<SignInput, Transaction>({
+    name: "gettransactionsign",
+    availability: "served",
+    handlesKeys: true,
+    run: async (_api, input) => signTransaction(input.transaction, input.privateKey),
+  }),
+  /** The signature appended after java-tron's `addSign` checks against the unconfirmed state. */
+  addTransactionSign: defineOperation<SignInput, Transaction>({
+    name: "addtransactionsign",
+    availability: "served",
+    handlesKeys: true,
+    run: (api, input) => api.addTransactionSign(input.transaction, input.privateKey),
+  }),
+  /** Input: the key = sha256(pass phrase). Build, sign and broadcast a transfer. */
+  easyTransfer: defineOperation<EasyTransferInput, EasyTransferResult>({
+    name: "easytransfer",
+    availability: "served",
+    handlesKeys: true,
+    run: easyTransfer,
+  }),
+  /**
+   * java-tron's EasyTransferByPrivateServlet answers every failure as a CONTRACT_VALIDATE_ERROR
+   * Return; `readError` carries a failure of reading the request.
+   */
+  easyTransferByPrivate: defineOperation<
+    EasyTransferInput | { readonly readError: string },
+    EasyTransferResult
+  >({
+    name: "easytransferbyprivate",
+    availability: "served",
+    handlesKeys: true,
+    run: async (api, input) => {
+      if ("readError" in input) return { validationError: input.readError };
+      try {
+        return await easyTransfer(api, input);
+      } catch (error) {
+        if (error instanceof TronodeError) return { validationError: error.message };
+        throw error;
+      }
+    },
+  }),
+  easyTransferAsset: notYetOperation(
+    "easytransferasset",
+    "easytransferasset is not supported by tronode yet: it arrives with TRC-10 asset support",
+    { handlesKeys: true },
+  ),
+  easyTransferAssetByPrivate: notYetOperation(
+    "easytransferassetbyprivate",
+    "easytransferassetbyprivate is not supported by tronode yet: it arrives with TRC-10 asset support",
+    { handlesKeys: true },
+  ),
+} as const;

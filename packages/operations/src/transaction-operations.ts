@@ -1,0 +1,30 @@
+/**
+ * Transaction reads: gettransactionbyid, gettransactioninfobyid, gettransactioncountbyblocknum,
+ * gettransactioninfobyblocknum (head or solid).
+ */
+import type { Transaction, TransactionInfo } from "@tronode/engine";
+import { defineOperation } from "./operation.js";
+
+export const TransactionOperations = {
+  getTransactionById: defineOperation<Uint8Array, Transaction | undefined>({
+    name: "gettransactionbyid",
+    availability: "served",
+    run: (api, id, { scope }) => api.getTransactionById(id, scope),
+  }),
+  getTransactionInfoById: defineOperation<Uint8Array, TransactionInfo | undefined>({
+    name: "gettransactioninfobyid",
+    availability: "served",
+    run: (api, id, { scope }) => api.getTransactionInfoById(id, scope),
+  }),
+  getTransactionCountByBlockNum: defineOperation<bigint, number>({
+    name: "gettransactioncountbyblocknum",
+    availability: "served",
+    run: (api, num, { scope }) => api.getTransactionCountByBlockNum(num, scope),
+  }),
+  /** Not found for num ≤ 0. */
+  getTransactionInfoByBlockNum: defineOperation<bigint, TransactionInfo[] | undefined>({
+    name: "gettransactioninfobyblocknum",
+    availability: "served",
+    run: async (api, num, { scope }) => (num > 0n ? api.getTransactionInfoByBlockNum(num, scope) : undefined),
+  }),
+} as const;

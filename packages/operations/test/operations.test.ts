@@ -1,0 +1,55 @@
+import { TronodeError } from "@tronode/engine";
+import * as operations from "@tronode/operations";
+import { describe, expect, it } from "vitest";
+
+/** Every exported `XOperations` group. */
+function allOperations(): operations.Operation[] {
+  return Object.entries(operations)
+    .filter(([name]) => name.endsWith("Operations"))
+    .flatMap(([, group]) => Object.values(group as Record<string, operations.Operation>));
+}
+
+describe("the operation groups", () => {
+  it("name each operation once", () => {
+    const names = allOperations().map((operation) => operation.name);
+    expect(names.length).toBeGreaterThan(50);
+    expect(new Set(names).size).toBe(names.length);
+  });
+
+  it("mark the key operations", () => {
+    const keyNames = allOperations()
+      .filter((operation) => operation.handlesKeys === true)
+      .map((operation) => operation.name);
+    expect(keyNames).toEqual(Object.values(operations.KeyOperations).map((operation) => operation.name));
+  });
+});
+
+describe("describeFailure", () => {
+  it("keeps a TronodeError's class and message", () => {
+    const error = new TronodeError("X", "Validate TransferContract error, balance is not sufficient.", {
+      javaClass: "org.tron.core.exception.ContractValidateException",
+    });
+    expect(operations.describeFailure(error)).toEqual({
+      javaClass: "org.tron.core.exception.ContractValidateException",
+      message: "Validate TransferContract error, balance is not sufficient.",
+      expected: true,
+    });
+  });
+
+  it("turns anything else into java.lang.Exception with its first line", () => {
+    expect(operations.describeFailure(new Error("disk gone\n    at stack"))).toEqual({
+      javaClass: "java.lang.Exception",
+      message: "disk gone",
+      expected: false,
+    });
+  });
+
+  it("runs a not-yet operation into tronode's marker class", async () => {
+    const operation = operations.notYetOperation("getassetissuelist");
+    const failure = await operation.run({} as never, undefined, { scope: "head" }).catch((e: unknown) => e);
+    expect(operations.isNotImplementedError(failure)).toBe(true);
+    expect(operations.describeFailure(failure).message).toBe(
+      "getassetissuelist is not supported by tronode yet",
+    );
+  });
+});
