@@ -28,7 +28,13 @@ export interface ActuatorResult {
   readonly receipt?: Partial<
     Pick<
       Transaction_Result,
-      "assetIssueID" | "withdrawAmount" | "unfreezeAmount" | "withdrawExpireAmount" | "cancelUnfreezeV2Amount"
+      | "assetIssueID"
+      | "withdrawAmount"
+      | "unfreezeAmount"
+      | "withdrawExpireAmount"
+      | "cancelUnfreezeV2Amount"
+      | "orderId"
+      | "orderDetails"
     >
   >;
 }

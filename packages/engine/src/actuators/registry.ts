@@ -1,3 +1,5 @@
+import { marketCancelOrderActuator } from "../market/actuators/market-cancel-order.js";
+import { marketSellAssetActuator } from "../market/actuators/market-sell-asset.js";
 import { proposalApproveActuator } from "../proposals/actuators/proposal-approve.js";
 import { proposalCreateActuator } from "../proposals/actuators/proposal-create.js";
 import { proposalDeleteActuator } from "../proposals/actuators/proposal-delete.js";
@@ -46,5 +48,7 @@ export const ACTUATORS: ReadonlyMap<ContractType, Actuator> = new Map<ContractTy
     proposalCreateActuator,
     proposalApproveActuator,
     proposalDeleteActuator,
+    marketSellAssetActuator,
+    marketCancelOrderActuator,
   ].map((a) => [a.type, a as unknown as Actuator] as const),
 );

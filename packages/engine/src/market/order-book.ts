@@ -11,9 +11,9 @@ import {
   type MarketAccountOrder,
   MarketAccountOrderSchema,
   type MarketOrder,
+  MarketOrder_State,
   type MarketOrderIdList,
   MarketOrderIdListSchema,
-  MarketOrder_State,
 } from "../protocol/generated/protocol/core_pb.js";
 import type { MutableChainProperties } from "../state/chain-properties.js";
 import type { StateOverlay } from "../state/state-overlay.js";
@@ -98,7 +98,11 @@ export function setOrderState(state: StateOverlay, order: MarketOrder, to: Marke
     const orders = [...owned.orders];
     const at = orders.findIndex((id) => bytesEqual(id, order.orderId));
     if (at >= 0) orders.splice(at, 1);
-    state.put(MarketTables.marketAccountOrders, order.ownerAddress, { ...owned, orders, count: owned.count - 1n });
+    state.put(MarketTables.marketAccountOrders, order.ownerAddress, {
+      ...owned,
+      orders,
+      count: owned.count - 1n,
+    });
   }
   return { ...order, state: to };
 }

@@ -119,7 +119,11 @@ export function addPriceLevel(state: StateOverlay, pair: Uint8Array, price: Pric
   const directory = decodeDirectory(state.get(MarketTables.marketPriceDirectory, pair));
   if (directory.pages.length === 0) {
     state.put(MarketTables.marketPricePages, pageKey(pair, 0), encodePage([price]));
-    state.put(MarketTables.marketPriceDirectory, pair, encodeDirectory({ nextPage: 1, pages: [{ page: 0, first: price }] }));
+    state.put(
+      MarketTables.marketPriceDirectory,
+      pair,
+      encodeDirectory({ nextPage: 1, pages: [{ page: 0, first: price }] }),
+    );
     return;
   }
   const index = pageFor(directory.pages, price);
@@ -160,7 +164,12 @@ export function removePriceLevel(state: StateOverlay, pair: Uint8Array, price: P
     pages[index] = { page: ref.page, first: prices[0]! };
   }
   if (pages.length === 0) state.delete(MarketTables.marketPriceDirectory, pair);
-  else state.put(MarketTables.marketPriceDirectory, pair, encodeDirectory({ nextPage: directory.nextPage, pages }));
+  else
+    state.put(
+      MarketTables.marketPriceDirectory,
+      pair,
+      encodeDirectory({ nextPage: directory.nextPage, pages }),
+    );
 }
 
 /** The pair's first `limit` price levels, best (lowest buy/sell ratio) first. */

@@ -1,4 +1,5 @@
 import { BalanceHistoryTables } from "../balance-history/tables.js";
+import { MarketTables } from "../market/tables.js";
 import { ProposalTables } from "../proposals/tables.js";
 import { blockBytes, decode } from "../protocol/codec.js";
 import {
@@ -45,6 +46,7 @@ export const Tables = {
   ...WitnessTables,
   ...BalanceHistoryTables,
   ...ProposalTables,
+  ...MarketTables,
 } as const;
 
 export type TableName = keyof typeof Tables;
