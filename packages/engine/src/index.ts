@@ -23,6 +23,7 @@ export * from "./crypto/signature.js";
 export * from "./errors.js";
 export * from "./interfaces.js";
 export * from "./market/market-keys.js";
+export * from "./market/market-queries.js";
 export * from "./market/order-book.js";
 export * from "./market/price-levels.js";
 export * from "./market/tables.js";

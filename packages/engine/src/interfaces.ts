@@ -6,6 +6,7 @@
 
 import type { BalanceHistoryQueries } from "./balance-history/balance-history-queries.js";
 import type { TransactionApprovedListResult, TransactionSignWeightResult } from "./chain/sign-weight.js";
+import type { MarketQueries } from "./market/market-queries.js";
 import type { ProposalQueries } from "./proposals/proposal-queries.js";
 import type { ContractType } from "./protocol/contract-types.js";
 import type {
@@ -20,6 +21,7 @@ import type { WitnessQueries } from "./witnesses/witness-queries.js";
 
 export type { BalanceHistoryQueries } from "./balance-history/balance-history-queries.js";
 export type { SignatureRecoverer } from "./crypto/signature.js";
+export type { MarketQueries } from "./market/market-queries.js";
 export type { ProposalQueries } from "./proposals/proposal-queries.js";
 export type {
   AccountNetFigures,
@@ -86,7 +88,12 @@ export interface NodeInfoSummary {
  * (`ResourceQueries`, …) and the core operations here. Reads take a scope; `undefined`
  * means "not found" (printed `{}`). Failures throw TronodeError with java-tron's message and class.
  */
-export interface WalletApi extends ResourceQueries, BalanceHistoryQueries, WitnessQueries, ProposalQueries {
+export interface WalletApi
+  extends ResourceQueries,
+    BalanceHistoryQueries,
+    WitnessQueries,
+    ProposalQueries,
+    MarketQueries {
   // blocks and transactions
   getNowBlock(scope: ReadScope): Promise<Block>;
   getBlockByNum(num: bigint, scope: ReadScope): Promise<Block | undefined>;

@@ -36,6 +36,7 @@ import { readStateFile, startStateWriter } from "./dev/state-file.js";
 import { silentLogger } from "./logger.js";
 import { BalanceHistoryService, balanceHistoryStartChanges } from "./wallet/balance-history.js";
 import { composeWallet } from "./wallet/compose-wallet.js";
+import { MarketQueryService } from "./wallet/market-queries.js";
 import { ProposalQueryService } from "./wallet/proposal-queries.js";
 import { ResourceQueryService } from "./wallet/resource-queries.js";
 import { Wallet } from "./wallet/wallet.js";
@@ -216,6 +217,7 @@ export async function createNode(options: CreateNodeOptions = {}): Promise<TronN
     new BalanceHistoryService(chain),
     new WitnessQueryService(chain),
     new ProposalQueryService(chain),
+    new MarketQueryService(chain),
   );
   container.register("WalletApi", { useValue: wallet });
   const dev = new DevControls({

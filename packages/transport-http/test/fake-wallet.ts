@@ -26,6 +26,9 @@ import {
   illegalArgument,
   itemNotFound,
   JavaExceptions,
+  MarketOrderListSchema,
+  MarketOrderPairListSchema,
+  MarketPriceListSchema,
   Permission_PermissionType,
   PermissionSchema,
   packContract,
@@ -316,6 +319,21 @@ export function createFakeWallet(): FakeWallet {
     },
     async getPaginatedProposalList() {
       return undefined;
+    },
+    async getMarketOrderById() {
+      return undefined;
+    },
+    async getMarketOrderByAccount() {
+      return undefined;
+    },
+    async getMarketPriceByPair() {
+      return create(MarketPriceListSchema);
+    },
+    async getMarketOrderListByPair() {
+      return create(MarketOrderListSchema);
+    },
+    async getMarketPairList() {
+      return create(MarketOrderPairListSchema);
     },
     async createTransaction(type, parameter, options) {
       const record: FakeWallet["builds"][number] = { type, parameter, options };

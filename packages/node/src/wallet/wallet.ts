@@ -19,6 +19,7 @@ import {
   CONTRACT_PARAMETER_SCHEMAS,
   type ContractType,
   contractTypeName,
+  type MarketQueries,
   MutableChainProperties,
   type NodeInfoSummary,
   PENDING_BLOCK_NUMBER,
@@ -72,7 +73,11 @@ export interface WalletOptions {
 /** The core operations: WalletApi without the domains other services implement. */
 type CoreWalletApi = Omit<
   WalletApi,
-  keyof ResourceQueries | keyof BalanceHistoryQueries | keyof WitnessQueries | keyof ProposalQueries
+  | keyof ResourceQueries
+  | keyof BalanceHistoryQueries
+  | keyof WitnessQueries
+  | keyof ProposalQueries
+  | keyof MarketQueries
 >;
 
 export class Wallet implements CoreWalletApi {
