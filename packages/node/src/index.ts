@@ -18,4 +18,5 @@ export {
   systemClock,
   type TronNode,
 } from "./node.js";
+export { balanceHistoryStartChanges } from "./wallet/balance-history.js";
 export { Wallet } from "./wallet/wallet.js";
