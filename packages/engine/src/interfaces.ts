@@ -62,6 +62,12 @@ export interface BuildOptions {
   readonly permissionId?: number;
   /** Memo bytes for raw_data.data. */
   readonly data?: Uint8Array;
+  /**
+   * The contract already encoded, used instead of re-encoding `parameter` when it decodes to the
+   * same message: a map's order (ProposalCreate's parameters, in the client's insertion order, as
+   * java-tron writes them) cannot survive protobuf-es's map objects.
+   */
+  readonly encodedContract?: Uint8Array;
 }
 
 export interface ChainParameterEntry {

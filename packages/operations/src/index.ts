@@ -29,6 +29,7 @@ export {
   type KeyPair,
   type SignInput,
 } from "./key-operations.js";
+export { MarketBuilderOperations, MarketOperations, type MarketPairInput } from "./market-operations.js";
 export {
   defineOperation,
   type Operation,
@@ -47,6 +48,11 @@ export {
   parseJavaHex,
   unsupportedError,
 } from "./operation-errors.js";
+export {
+  ProposalBuilderOperations,
+  ProposalOperations,
+  type ProposalPageInput,
+} from "./proposal-operations.js";
 export {
   type DelegationPairInput,
   ResourceOperations,

@@ -12,10 +12,12 @@ import { BUILDER_ROUTES } from "./routes/builder-routes.js";
 import { CHAIN_ROUTES } from "./routes/chain-routes.js";
 import { DEFERRED_ROUTES } from "./routes/deferred-routes.js";
 import { KEY_OPERATION_ROUTES } from "./routes/key-operation-routes.js";
+import { MARKET_ROUTES } from "./routes/market-routes.js";
 import { MULTISIG_ROUTES } from "./routes/multisig-routes.js";
 import { NODE_ROUTES } from "./routes/node-routes.js";
 import { NOT_YET_ROUTES, UNSUPPORTED_ROUTES } from "./routes/not-yet-routes.js";
 import { PENDING_ROUTES } from "./routes/pending-routes.js";
+import { PROPOSAL_ROUTES } from "./routes/proposal-routes.js";
 import { RESOURCE_ROUTES } from "./routes/resource-routes.js";
 import { TRANSACTION_ROUTES } from "./routes/transaction-routes.js";
 import { WITNESS_ROUTES } from "./routes/witness-routes.js";
@@ -27,6 +29,8 @@ export const ROUTE_TABLE: readonly RouteRow[] = Object.freeze([
   ...BUILDER_ROUTES,
   ...RESOURCE_ROUTES,
   ...WITNESS_ROUTES,
+  ...PROPOSAL_ROUTES,
+  ...MARKET_ROUTES,
   ...BROADCAST_ROUTES,
   ...MULTISIG_ROUTES,
   ...CHAIN_ROUTES,

@@ -1,4 +1,4 @@
-import { create } from "@bufbuild/protobuf";
+import { create, equals } from "@bufbuild/protobuf";
 import {
   ACTUATORS,
   type Account,
@@ -19,6 +19,7 @@ import {
   CONTRACT_PARAMETER_SCHEMAS,
   type ContractType,
   contractTypeName,
+  decode,
   type MarketQueries,
   MutableChainProperties,
   type NodeInfoSummary,
@@ -194,6 +195,14 @@ export class Wallet implements CoreWalletApi {
       });
     }
     const contract = packContract(type, parameter as never, options.permissionId ?? 0);
+    if (options.encodedContract && contract.parameter) {
+      const same = equals(
+        schema,
+        decode(schema, options.encodedContract),
+        decode(schema, contract.parameter.value),
+      );
+      if (same) contract.parameter.value = options.encodedContract;
+    }
     const head = this.#props("head");
     const overlay = new StateOverlay(this.#chain.headView);
     const { value } = unpackContract(contract);

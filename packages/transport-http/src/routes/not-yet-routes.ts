@@ -46,11 +46,6 @@ const SOLIDITY_READS = [
   "getassetissuelistbyname",
   "getexchangebyid",
   "listexchanges",
-  "getmarketorderbyaccount",
-  "getmarketorderbyid",
-  "getmarketpricebypair",
-  "getmarketorderlistbypair",
-  "getmarketpairlist",
   "scanshieldedtrc20notesbyivk",
   "scanshieldedtrc20notesbyovk",
 ] as const;
@@ -59,9 +54,6 @@ const SOLIDITY_READS = [
 const WALLET_ONLY_READS = [
   "getassetissuebyaccount",
   "gettransactionreceiptbyid",
-  "listproposals",
-  "getproposalbyid",
-  "getpaginatedproposallist",
   "getpaginatedexchangelist",
   "getcontract",
   "getcontractinfo",
@@ -79,7 +71,6 @@ const WALLET_ONLY_READS = [
 /** Reads whose java-tron servlet takes `visible` from the query string even on POST (§3.3). */
 const QUERY_VISIBLE_READS: ReadonlySet<string> = new Set([
   "getassetissuelist",
-  "listproposals",
   "listexchanges",
   "getBrokerage",
   "getReward",
@@ -97,11 +88,6 @@ const POST_ONLY_EMPTY_GET = [
   "clearabi",
   "deploycontract",
   "triggersmartcontract",
-  "proposalcreate",
-  "proposalapprove",
-  "proposaldelete",
-  "marketsellasset",
-  "marketcancelorder",
   "createspendauthsig",
   "createshieldedcontractparameters",
   "createshieldedcontractparameterswithoutask",

@@ -21,6 +21,7 @@ export {
 } from "./json-text.js";
 export { protocolRegistry } from "./registry.js";
 export {
+  encodeProposalCreateJson,
   type PrintTransactionOptions,
   parseTransaction,
   printBlock,

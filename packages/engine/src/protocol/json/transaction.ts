@@ -146,6 +146,16 @@ function packContractJson(entry: unknown, ctx: ParseCtx): AnyRecord | undefined 
 const PROPOSAL_CREATE_NAME = "ProposalCreateContract";
 
 /**
+ * ProposalCreateContract bytes from its JSON (`{owner_address, parameters:[{key,value}…]}`) with
+ * the parameters in the JSON array's order, as java-tron's builder writes them.
+ */
+export function encodeProposalCreateJson(value: AnyRecord, options: ParseOptions): Uint8Array {
+  const ctx = makeParseCtx(options);
+  const message = parseMessageInternal(ProposalCreateContractSchema, value, ctx) as ProposalCreateContract;
+  return proposalCreateInJsonOrder(message, value, ctx);
+}
+
+/**
  * ProposalCreateContract bytes with the parameters in the order of the JSON array, as protobuf-java
  * (a LinkedHashMap) writes them; protobuf-es would write its map object's keys ascending. Each
  * entry's key is parsed by the same codec, one entry at a time.
