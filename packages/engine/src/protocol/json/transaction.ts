@@ -6,7 +6,11 @@ import { create, equals, fromBinary, toBinary } from "@bufbuild/protobuf";
 import { sha256 } from "@noble/hashes/sha2.js";
 import { keccak_256 } from "@noble/hashes/sha3.js";
 import { TronodeError } from "../../errors.js";
-import { encodeProposalCreateContract, insertionOrdered } from "../../proposals/parameter-order.js";
+import {
+  encodeProposalCreateContract,
+  insertionOrdered,
+  int64MapEntries,
+} from "../../proposals/parameter-order.js";
 import { CONTRACT_PARAMETER_SCHEMAS, ContractType, contractTypeByName } from "../contract-types.js";
 import {
   type CreateSmartContract,
@@ -282,6 +286,9 @@ function printContract(
       return undefined;
     }
     value = printInto(schema, payload, ctx);
+    if (c.type === ContractType.ProposalCreateContract) {
+      value = inWireOrder(value, c.parameter?.value ?? new Uint8Array(0));
+    }
     if (c.type === ContractType.CreateSmartContract)
       createOwner = (payload as CreateSmartContract).ownerAddress;
   }
@@ -291,6 +298,15 @@ function printContract(
   const json: JsonObject = { parameter, type: ContractType[c.type] ?? "UNRECOGNIZED" };
   if (c.PermissionId > 0) json.Permission_id = c.PermissionId;
   return { json, createOwner };
+}
+
+/** A printed ProposalCreateContract with its parameters in the order its bytes hold them (protobuf-java's). */
+function inWireOrder(value: JsonObject, bytes: Uint8Array): JsonObject {
+  const entries = value.parameters;
+  if (!Array.isArray(entries)) return value;
+  const position = new Map(int64MapEntries(bytes, 2).map(([k], i) => [k.toString(), i]));
+  const at = (e: JsonValue) => position.get(String((e as JsonObject).key)) ?? Number.MAX_SAFE_INTEGER;
+  return { ...value, parameters: [...entries].sort((a, b) => at(a) - at(b)) };
 }
 
 /** java-tron `WalletUtil.generateContractAddress`: 0x41 ‖ last20(keccak256(txID ‖ owner)). */
