@@ -94,19 +94,25 @@ describe("adversarial transactions", () => {
 
     const expired = await broadcast(
       node,
-      transfer(node, 1n, (raw) => void (raw.expiration = head.headTimestamp)),
+      transfer(node, 1n, (raw) => {
+        raw.expiration = head.headTimestamp;
+      }),
     );
     expect([expired.code, expired.text]).toEqual(["TRANSACTION_EXPIRATION_ERROR", "Transaction expired"]);
 
     const future = await broadcast(
       node,
-      transfer(node, 2n, (raw) => void (raw.expiration = head.headTimestamp + 86_400_001n)),
+      transfer(node, 2n, (raw) => {
+        raw.expiration = head.headTimestamp + 86_400_001n;
+      }),
     );
     expect([future.code, future.text]).toEqual(["TRANSACTION_EXPIRATION_ERROR", "Transaction expired"]);
 
     const tapos = await broadcast(
       node,
-      transfer(node, 3n, (raw) => void (raw.refBlockHash = new Uint8Array(8).fill(7))),
+      transfer(node, 3n, (raw) => {
+        raw.refBlockHash = new Uint8Array(8).fill(7);
+      }),
     );
     expect([tapos.code, tapos.text]).toEqual(["TAPOS_ERROR", "Tapos check error."]);
 
@@ -115,7 +121,9 @@ describe("adversarial transactions", () => {
 
     const big = await broadcast(
       node,
-      transfer(node, 5n, (raw) => void (raw.data = new Uint8Array(600_000))),
+      transfer(node, 5n, (raw) => {
+        raw.data = new Uint8Array(600_000);
+      }),
     );
     expect(big.code).toBe("TOO_BIG_TRANSACTION_ERROR");
     expect(big.text).toMatch(

@@ -38,6 +38,7 @@ import { BalanceHistoryService, balanceHistoryStartChanges } from "./wallet/bala
 import { composeWallet } from "./wallet/compose-wallet.js";
 import { MarketQueryService } from "./wallet/market-queries.js";
 import { ProposalQueryService } from "./wallet/proposal-queries.js";
+import { EventService } from "./wallet/event-queries.js";
 import { ResourceQueryService } from "./wallet/resource-queries.js";
 import { Wallet } from "./wallet/wallet.js";
 import { WitnessQueryService } from "./wallet/witness-queries.js";
@@ -220,6 +221,8 @@ export async function createNode(options: CreateNodeOptions = {}): Promise<TronN
     new MarketQueryService(chain),
   );
   container.register("WalletApi", { useValue: wallet });
+  // Contract ABIs come from the contract store; until the TVM stores contracts there are no logs.
+  const events = new EventService({ chain, abiOf: () => undefined });
   const dev = new DevControls({
     chain,
     producer,
@@ -240,6 +243,7 @@ export async function createNode(options: CreateNodeOptions = {}): Promise<TronN
     http = createHttpServer({
       wallet,
       ...(config.dev ? { dev } : {}),
+      events,
       logger,
       host: config.host,
       port: config.port,

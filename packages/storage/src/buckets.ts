@@ -85,6 +85,8 @@ export const BUCKETS = {
   // balance history: 0x18–0x1b (append-only history, keyed by block number / address+block)
   "balance-traces": { bucket: 0x18, resident: false, cache: 256, warmLatest: true },
   "account-traces": { bucket: 0x19, resident: false, cache: 4096, warmLatest: false },
+  // contract events (an index of TransactionInfo logs by emitting contract): cold, read by range
+  "contract-events": { bucket: 0x1d, resident: false, cache: 1024, warmLatest: false },
   // committee proposals and market orders: 0x2c–0x37
   proposals: { bucket: 0x2c, resident: true },
   // orders stay after they fill or are cancelled: history, read by id
@@ -94,7 +96,7 @@ export const BUCKETS = {
   "market-price-orders": { bucket: 0x30, resident: true },
   "market-price-directory": { bucket: 0x31, resident: true },
   "market-price-pages": { bucket: 0x32, resident: true },
-  // 0x1c: the commit journal (JOURNAL_BUCKET, storage's own); 0x1d–0x1f reserved for dev-chain state
+  // 0x1c: the commit journal (JOURNAL_BUCKET, storage's own); 0x1e–0x1f reserved for dev-chain state
   // reserved: 0x20–0x2b TRC-10 tokens and exchanges, 0x2c–0x37 proposals and market,
   // 0x38–0x3f smart contracts and the VM, 0x40–0x47 shielded notes
   // next free: 0x48 (0x0f and 0x10–0x1b are reserved for the domains above)

@@ -134,6 +134,7 @@ export function rowsFor(i: number): Row[] {
       `${i}-${bytesToHex(addr(i))}-account-vote`,
       create(AccountSchema, { address: addr(i), votes: [{ voteAddress: addr(i + 1), voteCount: n + 2n }] }),
     ],
+    [Tables.contractEvents, { contract: addr(i), blockNumber: n, transactionIndex: i, logIndex: 0 }, txid(i)],
     [
       Tables.votes,
       addr(i),

@@ -1,6 +1,7 @@
 import { BalanceHistoryTables } from "../balance-history/tables.js";
 import { MarketTables } from "../market/tables.js";
 import { ProposalTables } from "../proposals/tables.js";
+import { EventTables } from "../events/tables.js";
 import { blockBytes, decode } from "../protocol/codec.js";
 import {
   AccountSchema,
@@ -47,6 +48,7 @@ export const Tables = {
   ...BalanceHistoryTables,
   ...ProposalTables,
   ...MarketTables,
+  ...EventTables,
 } as const;
 
 export type TableName = keyof typeof Tables;
