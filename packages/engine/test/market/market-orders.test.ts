@@ -7,8 +7,6 @@
 import { create } from "@bufbuild/protobuf";
 import { beforeEach, describe, expect, it } from "vitest";
 import {
-  AssetIssueContractSchema,
-  addressOfPrivateKey,
   bestPriceLevels,
   bytesToHex,
   ChainProperties,
@@ -26,111 +24,34 @@ import {
   pairKey,
   pairPriceKeyOf,
   Tables,
-  TokenTablesForMarket,
   utf8Encode,
 } from "../../src/index.js";
-import { ALICE, ALICE_KEY, BLACKHOLE, newChain, WITNESS, WITNESS_KEY } from "../support/chain-fixture.js";
+import { ALICE, BLACKHOLE, newChain } from "../support/chain-fixture.js";
+import { edit, mutateAccount, pushError, tx, validateDirect } from "../support/tx-helpers.js";
 import {
-  CAROL_KEY,
-  commit,
-  DAVE_KEY,
-  edit,
-  mutateAccount,
-  pushError,
-  tx,
-  validateDirect,
-} from "../support/tx-helpers.js";
-
-const CAROL = addressOfPrivateKey(CAROL_KEY);
-const DAVE = addressOfPrivateKey(DAVE_KEY);
-const BOB_KEY = new Uint8Array(32).fill(0x0b);
-const BOB = addressOfPrivateKey(BOB_KEY);
-const TRX = utf8Encode("_");
-const A = utf8Encode("1000001");
-const B = utf8Encode("1000002");
-const keyOf = new Map(
-  [ALICE, BOB, CAROL, DAVE].map((a, i) => [bytesToHex(a), [ALICE_KEY, BOB_KEY, CAROL_KEY, DAVE_KEY][i]!]),
-);
+  A,
+  B,
+  BOB,
+  BOB_KEY,
+  CAROL,
+  cancel as cancelIn,
+  DAVE,
+  marketChain,
+  sell as sellIn,
+  TRX,
+} from "./market-fixture.js";
 
 let state: MemoryState;
-let sequence = 0n;
 
-function marketChain(parameters: Record<string, bigint> = {}): MemoryState {
-  const s = newChain({ ALLOW_MARKET_TRANSACTION: 1n, ALLOW_SAME_TOKEN_NAME: 1n, ...parameters });
-  for (const to of [BOB, CAROL, DAVE]) {
-    commit(
-      s,
-      tx(
-        s,
-        ContractType.TransferContract,
-        { ownerAddress: WITNESS, toAddress: to, amount: 10_000_000_000n },
-        [WITNESS_KEY],
-      ),
-    );
-  }
-  edit(s, (overlay) => {
-    for (const id of ["1000001", "1000002"]) {
-      overlay.put(
-        TokenTablesForMarket.assetIssuesV2,
-        id,
-        create(AssetIssueContractSchema, {
-          id,
-          ownerAddress: WITNESS,
-          name: utf8Encode(`T${id}`),
-          totalSupply: 10n ** 15n,
-        }),
-      );
-    }
-  });
-  for (const who of [ALICE, BOB, CAROL, DAVE]) {
-    mutateAccount(s, who, (a) => {
-      a.assetV2 = { "1000001": 1_000_000n, "1000002": 1_000_000n };
-    });
-  }
-  return s;
-}
+const sell = (owner: Uint8Array, sellId: Uint8Array, sellQ: bigint, buyId: Uint8Array, buyQ: bigint) =>
+  sellIn(state, owner, sellId, sellQ, buyId, buyQ);
+const cancel = (owner: Uint8Array, orderId: Uint8Array) => cancelIn(state, owner, orderId);
 
 function trx(address: Uint8Array): bigint {
   return state.get(Tables.accounts, address)!.balance;
 }
 function token(address: Uint8Array, id = "1000001"): bigint {
   return state.get(Tables.accounts, address)!.assetV2[id] ?? 0n;
-}
-
-function sell(owner: Uint8Array, sellId: Uint8Array, sellQ: bigint, buyId: Uint8Array, buyQ: bigint) {
-  sequence += 1n;
-  return commit(
-    state,
-    tx(
-      state,
-      ContractType.MarketSellAssetContract,
-      {
-        ownerAddress: owner,
-        sellTokenId: sellId,
-        sellTokenQuantity: sellQ,
-        buyTokenId: buyId,
-        buyTokenQuantity: buyQ,
-      },
-      [keyOf.get(bytesToHex(owner))!],
-      { timestamp: sequence },
-    ),
-  );
-}
-
-function cancel(owner: Uint8Array, orderId: Uint8Array) {
-  sequence += 1n;
-  return commit(
-    state,
-    tx(
-      state,
-      ContractType.MarketCancelOrderContract,
-      { ownerAddress: owner, orderId },
-      [keyOf.get(bytesToHex(owner))!],
-      {
-        timestamp: sequence,
-      },
-    ),
-  );
 }
 
 const order = (id: Uint8Array): MarketOrder => state.get(MarketTables.marketOrders, id)!;
