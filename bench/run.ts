@@ -2,6 +2,7 @@
 import { runEngineBench } from "./engine.js";
 import { runHttpBench } from "./http.js";
 import { runRecoveryBench } from "./recovery.js";
+import { runShieldedBench } from "./shielded.js";
 
 console.log("== signature recovery (per second) ==");
 await runRecoveryBench({ seconds: 2 });
@@ -9,3 +10,5 @@ console.log("\n== engine ==");
 await runEngineBench();
 console.log("\n== node over HTTP (built CLI as its own process, autocannon load on the same machine) ==");
 await runHttpBench();
+console.log("\n== shielded (Sapling) ==");
+await runShieldedBench();

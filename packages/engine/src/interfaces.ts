@@ -4,8 +4,10 @@
  * I/O behind them; packages/node composes the implementations.
  */
 
+import type { AssetQueries } from "./assets/asset-queries.js";
 import type { BalanceHistoryQueries } from "./balance-history/balance-history-queries.js";
 import type { TransactionApprovedListResult, TransactionSignWeightResult } from "./chain/sign-weight.js";
+import type { ExchangeQueries } from "./exchanges/exchange-queries.js";
 import type { MarketQueries } from "./market/market-queries.js";
 import type { ProposalQueries } from "./proposals/proposal-queries.js";
 import type { ContractType } from "./protocol/contract-types.js";
@@ -17,6 +19,7 @@ import type {
   Witness,
 } from "./protocol/generated/protocol/core_pb.js";
 import type { ResourceQueries } from "./resources/resource-queries.js";
+import type { ShieldedQueries } from "./shielded/shielded-queries.js";
 import type { WitnessQueries } from "./witnesses/witness-queries.js";
 
 export type { BalanceHistoryQueries } from "./balance-history/balance-history-queries.js";
@@ -99,7 +102,10 @@ export interface WalletApi
     BalanceHistoryQueries,
     WitnessQueries,
     ProposalQueries,
-    MarketQueries {
+    MarketQueries,
+    AssetQueries,
+    ExchangeQueries,
+    ShieldedQueries {
   // blocks and transactions
   getNowBlock(scope: ReadScope): Promise<Block>;
   getBlockByNum(num: bigint, scope: ReadScope): Promise<Block | undefined>;

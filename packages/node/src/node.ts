@@ -34,12 +34,15 @@ import { DevClock } from "./dev/dev-clock.js";
 import { DevControls, SignatureBypass } from "./dev/dev-controls.js";
 import { readStateFile, startStateWriter } from "./dev/state-file.js";
 import { silentLogger } from "./logger.js";
+import { AssetQueryService } from "./wallet/asset-queries.js";
 import { BalanceHistoryService, balanceHistoryStartChanges } from "./wallet/balance-history.js";
 import { composeWallet } from "./wallet/compose-wallet.js";
+import { EventService } from "./wallet/event-queries.js";
+import { ExchangeQueryService } from "./wallet/exchange-queries.js";
 import { MarketQueryService } from "./wallet/market-queries.js";
 import { ProposalQueryService } from "./wallet/proposal-queries.js";
-import { EventService } from "./wallet/event-queries.js";
 import { ResourceQueryService } from "./wallet/resource-queries.js";
+import { ShieldedService } from "./wallet/shielded-service.js";
 import { Wallet } from "./wallet/wallet.js";
 import { WitnessQueryService } from "./wallet/witness-queries.js";
 
@@ -219,6 +222,9 @@ export async function createNode(options: CreateNodeOptions = {}): Promise<TronN
     new WitnessQueryService(chain),
     new ProposalQueryService(chain),
     new MarketQueryService(chain),
+    new AssetQueryService(chain),
+    new ExchangeQueryService(chain),
+    new ShieldedService(),
   );
   container.register("WalletApi", { useValue: wallet });
   // Contract ABIs come from the contract store; until the TVM stores contracts there are no logs.

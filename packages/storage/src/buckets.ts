@@ -97,7 +97,13 @@ export const BUCKETS = {
   "market-price-directory": { bucket: 0x31, resident: true },
   "market-price-pages": { bucket: 0x32, resident: true },
   // 0x1c: the commit journal (JOURNAL_BUCKET, storage's own); 0x1e–0x1f reserved for dev-chain state
-  // reserved: 0x20–0x2b TRC-10 tokens and exchanges, 0x2c–0x37 proposals and market,
+  // TRC-10 tokens and Bancor exchanges: 0x20–0x2b (bounded by the number of tokens/exchanges)
+  "asset-issues": { bucket: 0x20, resident: true },
+  "asset-issues-v2": { bucket: 0x21, resident: true },
+  "asset-name-index": { bucket: 0x22, resident: true },
+  exchanges: { bucket: 0x23, resident: true },
+  "exchanges-v2": { bucket: 0x24, resident: true },
+  // reserved: 0x25–0x2b TRC-10 tokens and exchanges, 0x2c–0x37 proposals and market,
   // 0x38–0x3f smart contracts and the VM, 0x40–0x47 shielded notes
   // next free: 0x48 (0x0f and 0x10–0x1b are reserved for the domains above)
   // retired: (none yet) — e.g. `// 0x0c "old-table": retired in <change>; never reuse`

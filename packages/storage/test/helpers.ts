@@ -5,6 +5,7 @@ import { create } from "@bufbuild/protobuf";
 import {
   AccountSchema,
   AccountTraceSchema,
+  AssetIssueContractSchema,
   BlockBalanceTraceSchema,
   BlockSchema,
   bytesToHex,
@@ -12,6 +13,7 @@ import {
   concatBytes,
   DelegatedResourceAccountIndexSchema,
   DelegatedResourceSchema,
+  ExchangeSchema,
   int64ToBytes,
   MarketAccountOrderSchema,
   MarketOrderIdListSchema,
@@ -183,6 +185,31 @@ export function rowsFor(i: number): Row[] {
       Uint8Array.of(0, 0, 0, 1),
     ],
     [Tables.marketPricePages, concatBytes(addr(i), addr(i + 1)).subarray(0, 42), int64ToBytes(n)],
+    [
+      Tables.assetIssues,
+      utf8Encode(`Token${i}`),
+      create(AssetIssueContractSchema, {
+        ownerAddress: addr(i),
+        name: utf8Encode(`Token${i}`),
+        id: `${1_000_001 + i}`,
+      }),
+    ],
+    [
+      Tables.assetIssuesV2,
+      `${1_000_001 + i}`,
+      create(AssetIssueContractSchema, { ownerAddress: addr(i), totalSupply: n, id: `${1_000_001 + i}` }),
+    ],
+    [Tables.assetNameIndex, utf8Encode(`Token${i}`), [n, n + 7n]],
+    [
+      Tables.exchanges,
+      n,
+      create(ExchangeSchema, { exchangeId: n, firstTokenId: utf8Encode("_"), firstTokenBalance: n }),
+    ],
+    [
+      Tables.exchangesV2,
+      n,
+      create(ExchangeSchema, { exchangeId: n, secondTokenId: utf8Encode("1000001"), secondTokenBalance: n }),
+    ],
   ];
 }
 

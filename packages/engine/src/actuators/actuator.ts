@@ -35,6 +35,10 @@ export interface ActuatorResult {
       | "cancelUnfreezeV2Amount"
       | "orderId"
       | "orderDetails"
+      | "exchangeId"
+      | "exchangeReceivedAmount"
+      | "exchangeInjectAnotherAmount"
+      | "exchangeWithdrawAnotherAmount"
     >
   >;
 }

@@ -3,6 +3,15 @@ import { marketSellAssetActuator } from "../market/actuators/market-sell-asset.j
 import { proposalApproveActuator } from "../proposals/actuators/proposal-approve.js";
 import { proposalCreateActuator } from "../proposals/actuators/proposal-create.js";
 import { proposalDeleteActuator } from "../proposals/actuators/proposal-delete.js";
+import { assetIssueActuator } from "../assets/actuators/asset-issue.js";
+import { participateAssetIssueActuator } from "../assets/actuators/participate-asset-issue.js";
+import { transferAssetActuator } from "../assets/actuators/transfer-asset.js";
+import { unfreezeAssetActuator } from "../assets/actuators/unfreeze-asset.js";
+import { updateAssetActuator } from "../assets/actuators/update-asset.js";
+import { exchangeCreateActuator } from "../exchanges/actuators/exchange-create.js";
+import { exchangeInjectActuator } from "../exchanges/actuators/exchange-inject.js";
+import { exchangeTransactionActuator } from "../exchanges/actuators/exchange-transaction.js";
+import { exchangeWithdrawActuator } from "../exchanges/actuators/exchange-withdraw.js";
 import type { ContractType } from "../protocol/contract-types.js";
 import { cancelAllUnfreezeV2Actuator } from "../resources/actuators/cancel-all-unfreeze-v2.js";
 import { delegateResourceActuator } from "../resources/actuators/delegate-resource.js";
@@ -12,6 +21,7 @@ import { unDelegateResourceActuator } from "../resources/actuators/undelegate-re
 import { unfreezeBalanceActuator } from "../resources/actuators/unfreeze-balance.js";
 import { unfreezeBalanceV2Actuator } from "../resources/actuators/unfreeze-balance-v2.js";
 import { withdrawExpireUnfreezeActuator } from "../resources/actuators/withdraw-expire-unfreeze.js";
+import { shieldedTransferActuator } from "../shielded/actuators/shielded-transfer.js";
 import { updateBrokerageActuator } from "../witnesses/actuators/update-brokerage.js";
 import { voteWitnessActuator } from "../witnesses/actuators/vote-witness.js";
 import { withdrawBalanceActuator } from "../witnesses/actuators/withdraw-balance.js";
@@ -50,5 +60,15 @@ export const ACTUATORS: ReadonlyMap<ContractType, Actuator> = new Map<ContractTy
     proposalDeleteActuator,
     marketSellAssetActuator,
     marketCancelOrderActuator,
+    assetIssueActuator,
+    participateAssetIssueActuator,
+    transferAssetActuator,
+    updateAssetActuator,
+    unfreezeAssetActuator,
+    exchangeCreateActuator,
+    exchangeInjectActuator,
+    exchangeWithdrawActuator,
+    exchangeTransactionActuator,
+    shieldedTransferActuator,
   ].map((a) => [a.type, a as unknown as Actuator] as const),
 );

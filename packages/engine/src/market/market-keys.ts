@@ -106,14 +106,3 @@ export function priceMatch(taker: Price, maker: Price): boolean {
 export function multiplyAndDivide(a: bigint, b: bigint, c: bigint): bigint {
   return BigInt.asIntN(64, (a * b) / c);
 }
-
-/** TransactionUtil.isNumber: ASCII digits without a leading zero (except "0"). */
-export function isNumber(id: Uint8Array): boolean {
-  if (id.length === 0) return false;
-  for (const b of id) if (b < 0x30 || b > 0x39) return false;
-  return !(id.length > 1 && id[0] === 0x30);
-}
-
-export function isTrx(id: Uint8Array): boolean {
-  return id.length === 1 && id[0] === 0x5f;
-}

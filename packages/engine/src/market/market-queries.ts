@@ -6,7 +6,9 @@
  */
 
 import { create } from "@bufbuild/protobuf";
+import { isNumber } from "../assets/asset-rules.js";
 import { JavaExceptions, TronodeError } from "../errors.js";
+import { isTrx } from "../exchanges/exchange-store.js";
 import {
   type MarketOrder,
   type MarketOrderList,
@@ -18,7 +20,7 @@ import {
 } from "../protocol/generated/protocol/core_pb.js";
 import { ChainProperties } from "../state/chain-properties.js";
 import type { StateView } from "../state/state-view.js";
-import { isNumber, isTrx, pairKey, pairOfKey, pairPriceKeyOf } from "./market-keys.js";
+import { pairKey, pairOfKey, pairPriceKeyOf } from "./market-keys.js";
 import { bestPriceLevels, marketPairKeys } from "./price-levels.js";
 import { MarketTables } from "./tables.js";
 

@@ -2,11 +2,11 @@
 import { create } from "@bufbuild/protobuf";
 import {
   AssetIssueContractSchema,
+  AssetTables,
   addressOfPrivateKey,
   bytesToHex,
   ContractType,
   type MemoryState,
-  TokenTablesForMarket,
   utf8Encode,
 } from "../../src/index.js";
 import { ALICE, ALICE_KEY, newChain, WITNESS, WITNESS_KEY } from "../support/chain-fixture.js";
@@ -39,7 +39,7 @@ export function marketChain(parameters: Record<string, bigint> = {}): MemoryStat
   edit(s, (overlay) => {
     for (const id of ["1000001", "1000002"]) {
       overlay.put(
-        TokenTablesForMarket.assetIssuesV2,
+        AssetTables.assetIssuesV2,
         id,
         create(AssetIssueContractSchema, {
           id,

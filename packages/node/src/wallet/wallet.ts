@@ -2,6 +2,7 @@ import { create, equals } from "@bufbuild/protobuf";
 import {
   ACTUATORS,
   type Account,
+  type AssetQueries,
   accountIdIndexKey,
   addTransactionSign,
   allWitnessAddresses,
@@ -20,6 +21,7 @@ import {
   type ContractType,
   contractTypeName,
   decode,
+  type ExchangeQueries,
   type MarketQueries,
   MutableChainProperties,
   type NodeInfoSummary,
@@ -28,6 +30,7 @@ import {
   packContract,
   type ReadScope,
   type ResourceQueries,
+  type ShieldedQueries,
   StateOverlay,
   type StateView,
   Tables,
@@ -79,6 +82,9 @@ type CoreWalletApi = Omit<
   | keyof WitnessQueries
   | keyof ProposalQueries
   | keyof MarketQueries
+  | keyof AssetQueries
+  | keyof ExchangeQueries
+  | keyof ShieldedQueries
 >;
 
 export class Wallet implements CoreWalletApi {

@@ -1,13 +1,15 @@
 import { type Actuator, typeErrorA, validateError } from "../../actuators/actuator.js";
+import { addAssetAmount } from "../../assets/asset-balances.js";
 import { addExact } from "../../chain/arithmetic.js";
 import { burnFee } from "../../chain/fees.js";
 import { isValidAddress } from "../../crypto/address.js";
 import { bytesEqual } from "../../crypto/bytes.js";
+import { isTrx } from "../../exchanges/exchange-store.js";
 import { ContractType } from "../../protocol/contract-types.js";
 import { MarketCancelOrderContractSchema } from "../../protocol/generated/protocol/contracts_pb.js";
 import { MarketOrder_State } from "../../protocol/generated/protocol/core_pb.js";
 import { Tables } from "../../state/tables.js";
-import { isTrx, pairKey, pairPriceKeyOf, reducedPrice } from "../market-keys.js";
+import { pairKey, pairPriceKeyOf, reducedPrice } from "../market-keys.js";
 import {
   getOrder,
   priceLevelCount,
@@ -17,7 +19,6 @@ import {
   unlinkOrder,
 } from "../order-book.js";
 import { MarketTables } from "../tables.js";
-import { addAssetAmount } from "../tokens.js";
 import { MARKET_DISABLED } from "./market-sell-asset.js";
 
 /**

@@ -1,10 +1,18 @@
 import { create } from "@bufbuild/protobuf";
 import { type Actuator, executeError, typeErrorA, validateError } from "../../actuators/actuator.js";
+import {
+  addAssetAmount,
+  assetBalanceEnough,
+  findToken,
+  reduceAssetAmount,
+} from "../../assets/asset-balances.js";
+import { isNumber } from "../../assets/asset-rules.js";
 import { addExact, subtractExact } from "../../chain/arithmetic.js";
 import { burnFee } from "../../chain/fees.js";
 import { isValidAddress } from "../../crypto/address.js";
 import { bytesEqual } from "../../crypto/bytes.js";
 import { TronodeError } from "../../errors.js";
+import { isTrx } from "../../exchanges/exchange-store.js";
 import { ContractType } from "../../protocol/contract-types.js";
 import { MarketSellAssetContractSchema } from "../../protocol/generated/protocol/contracts_pb.js";
 import {
@@ -20,8 +28,6 @@ import type { StateOverlay } from "../../state/state-overlay.js";
 import { Tables } from "../../state/tables.js";
 import {
   calculateOrderId,
-  isNumber,
-  isTrx,
   multiplyAndDivide,
   type Price,
   pairKey,
@@ -45,7 +51,6 @@ import {
 } from "../order-book.js";
 import { bestPriceLevels } from "../price-levels.js";
 import { MarketTables } from "../tables.js";
-import { addAssetAmount, assetBalanceEnough, findToken, reduceAssetAmount } from "../tokens.js";
 
 /** MarketSellAssetActuator.MAX_ACTIVE_ORDER_NUM: active orders per account. */
 export const MAX_ACTIVE_ORDER_NUM = 100n;
