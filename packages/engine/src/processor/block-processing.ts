@@ -21,8 +21,8 @@ import { unpackAddresses } from "../chain/witness-schedule.js";
 import { bytesEqual, bytesToHex } from "../crypto/bytes.js";
 import { addressOfPrivateKey, type SignatureRecoverer } from "../crypto/signature.js";
 import { JavaExceptions, TronodeError } from "../errors.js";
-import { processProposals } from "../proposals/lifecycle.js";
 import { indexContractEvents } from "../events/event-index.js";
+import { processProposals } from "../proposals/lifecycle.js";
 import { transactionSize } from "../protocol/codec.js";
 import {
   type Block,
