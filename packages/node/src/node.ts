@@ -227,8 +227,14 @@ export async function createNode(options: CreateNodeOptions = {}): Promise<TronN
     new ShieldedService(),
   );
   container.register("WalletApi", { useValue: wallet });
-  // Contract ABIs come from the contract store; until the TVM stores contracts there are no logs.
-  const events = new EventService({ chain, abiOf: () => undefined });
+  // Events are decoded with the ABI stored for their contract (cleared ABIs decode nothing).
+  const events = new EventService({
+    chain,
+    abiOf: (contract) => {
+      const abi = chain.store.view.get(Tables.contractAbis, contract);
+      return abi && abi.entrys.length > 0 ? abi : undefined;
+    },
+  });
   const dev = new DevControls({
     chain,
     producer,
