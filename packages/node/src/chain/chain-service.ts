@@ -4,6 +4,7 @@ import {
   bytesEqual,
   bytesToHex,
   ChainProperties,
+  type ChainSettings,
   type ChangeSet,
   contractOwner,
   type Logger,
@@ -45,6 +46,8 @@ export interface ChainServiceOptions {
   readonly maxPendingSize?: number;
   /** Recovers broadcast signatures in worker threads before the push checks them (optional). */
   readonly prefetch?: SignaturePrefetch;
+  /** Node settings that change execution (java-tron's CommonParameter: the proposal lifetime). */
+  readonly settings?: ChainSettings;
   /**
    * Development chains: owners whose transactions are accepted without a valid signature
    * (impersonation, TRE's unlocked accounts). Absent on a production-like node.
@@ -198,6 +201,7 @@ export class ChainService {
         recoverer: this.options.recoverer,
         isVerified: (txId) => this.verified.has(bytesToHex(txId)),
         traceBalances: this.options.traceBalances,
+        settings: this.options.settings,
         // The pool's outcomes were computed on the committed head, in order: the block can take them.
         pushed: this.pendingBuiltAt === this.commits ? entries.map((e) => e.outcome) : undefined,
       });
@@ -345,6 +349,7 @@ export class ChainService {
           tx.rawData?.contract[0] !== undefined &&
           bypass(contractOwner(tx.rawData.contract[0]))),
       traceBalances: this.options.traceBalances,
+      settings: this.options.settings,
     });
     const id = bytesToHex(outcome.txId);
     this.pendingState.merge(outcome.changes);
