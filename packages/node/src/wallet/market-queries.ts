@@ -19,7 +19,7 @@ export class MarketQueryService implements MarketQueries {
   constructor(private readonly chain: ChainService) {}
 
   #view(scope: ReadScope): StateView {
-    return scope === "head" ? this.chain.headView : this.chain.committedView;
+    return this.chain.viewOf(scope);
   }
 
   async getMarketOrderById(orderId: Uint8Array, scope: ReadScope): Promise<MarketOrder | undefined> {
