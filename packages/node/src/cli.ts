@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 import { addressToBase58, bytesToHex, TronodeError } from "@tronode/engine";
+import { DEFAULT_GRPC_PORT, DEFAULT_GRPC_SOLIDITY_PORT } from "@tronode/transport-grpc";
 import { Command, InvalidArgumentError } from "commander";
 import { applyConfigFile } from "./config/config-file.js";
 import { defaultNodeConfig, type NodeConfig } from "./config/node-config.js";
@@ -32,7 +33,7 @@ function trxToSun(value: string): bigint {
 
 const program = new Command()
   .name("tronode")
-  .description("A TRON-compatible node: java-tron's HTTP API with TRE's development surface.")
+  .description("A TRON-compatible node: java-tron's HTTP and gRPC APIs with TRE's development surface.")
   .option("-p, --port <port>", "HTTP port", integer("port", 0, 65535), 9090)
   .option("-H, --host <host>", "HTTP listen address", "127.0.0.1")
   .option(
@@ -40,6 +41,17 @@ const program = new Command()
     "also serve /walletsolidity on this port (java-tron layout)",
     integer("port", 0, 65535),
   )
+  .option(
+    "--grpc-port <port>",
+    "gRPC port of protocol.Wallet + Database (default 50051; a free port with --port 0)",
+    integer("grpc port", 0, 65535),
+  )
+  .option(
+    "--grpc-solidity-port <port>",
+    "gRPC port of protocol.WalletSolidity + Database on the solidified state (default 50061; a free port with --port 0)",
+    integer("grpc solidity port", 0, 65535),
+  )
+  .option("--no-grpc", "do not serve gRPC")
   .option("-d, --data-dir <dir>", "persist the chain in LevelDB in this directory (default: in memory)")
   .option(
     "-b, --block-time <seconds>",
@@ -86,6 +98,20 @@ const program = new Command()
   .option("-l, --log-level <level>", "trace, debug, info, warn, error or silent", "info")
   .option("-q, --quiet", "do not print the account table");
 
+/**
+ * The gRPC listeners: java-tron's 50051 / 50061 unless given; with `--port 0` (a free port, as tests
+ * ask) the ones not given take free ports too; none with --no-grpc.
+ */
+function grpcPortsOf(o: Record<string, unknown>): { grpcPort?: number; grpcSolidityPort?: number } {
+  if (o.grpc === false) return {};
+  const freePorts = o.port === 0;
+  return {
+    grpcPort: (o.grpcPort as number | undefined) ?? (freePorts ? 0 : DEFAULT_GRPC_PORT),
+    grpcSolidityPort:
+      (o.grpcSolidityPort as number | undefined) ?? (freePorts ? 0 : DEFAULT_GRPC_SOLIDITY_PORT),
+  };
+}
+
 async function main(): Promise<void> {
   program.parse();
   const o = program.opts();
@@ -96,6 +122,7 @@ async function main(): Promise<void> {
     port: o.port,
     host: o.host,
     solidityPort: o.solidityPort,
+    ...grpcPortsOf(o),
     dataDir: o.dataDir ?? config.dataDir,
     blockTime: o.blockTime,
     accounts: o.accounts,
@@ -134,6 +161,14 @@ function printAccounts(node: TronNode): void {
   const lines = [
     "",
     `tronode ${node.url ?? ""}  (block time ${node.config.blockTime}s, ${node.config.dataDir ? `data in ${node.config.dataDir}` : "in memory"})`,
+    ...(node.grpc.full || node.grpc.solidity
+      ? [
+          `gRPC    ${[
+            ...(node.grpc.full ? [`${node.grpc.full} (Wallet, Database)`] : []),
+            ...(node.grpc.solidity ? [`${node.grpc.solidity} (WalletSolidity, Database)`] : []),
+          ].join("  ")}`,
+        ]
+      : []),
     "",
     "Available accounts (TRX balance from genesis)",
     "  #  address                             private key",
