@@ -59,6 +59,9 @@ export interface GrpcServer {
   close(): Promise<void>;
 }
 
+/** How long open connections may finish their calls once the server closes. */
+const SESSION_CLOSE_GRACE_MS = 1000;
+
 const SILENT_LOGGER: Logger = { debug() {}, info() {}, warn() {}, error() {} };
 
 interface CallContext {
@@ -130,6 +133,7 @@ function methodNotFound(request: http2.Http2ServerRequest, response: http2.Http2
     return;
   }
   const path = (request.url.split("?", 1)[0] ?? "").replace(/^\//, "");
+  request.resume();
   response.stream.respond(
     {
       ":status": 200,
@@ -233,7 +237,11 @@ export function createGrpcServer(options: GrpcServerOptions): GrpcServer {
             new Promise<void>((resolve) => {
               if (!listener.server.listening) return resolve();
               listener.server.close(() => resolve());
-              for (const session of listener.sessions) session.close();
+              for (const session of listener.sessions) {
+                session.close();
+                // a client that keeps its connection open does not hold the node's shutdown
+                setTimeout(() => session.destroy(), SESSION_CLOSE_GRACE_MS).unref();
+              }
             }),
         ),
       );
