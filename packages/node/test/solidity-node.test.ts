@@ -50,7 +50,9 @@ describe("createSolidityNode", () => {
       );
       // its HTTP serves /walletsolidity only
       const printed = await fetch(`${solidity.url}/walletsolidity/getnowblock`, { method: "POST" });
-      expect((await printed.json()).blockID).toBe(bytesToHex(full.wallet.blockIdOf(target)));
+      expect(((await printed.json()) as { blockID: string }).blockID).toBe(
+        bytesToHex(full.wallet.blockIdOf(target)),
+      );
       expect((await fetch(`${solidity.url}/wallet/getnowblock`, { method: "POST" })).status).toBe(404);
     } finally {
       await solidity.stop();
