@@ -12,6 +12,7 @@
  * descriptors the engine generates; grpc-java, grpc-go and @grpc/grpc-js clients interoperate.
  */
 import http2 from "node:http2";
+import type { Socket } from "node:net";
 import { create, type DescService } from "@bufbuild/protobuf";
 import { Code, ConnectError, type ConnectRouter } from "@connectrpc/connect";
 import { connectNodeAdapter } from "@connectrpc/connect-node";
@@ -168,6 +169,8 @@ function createListener(
   const server = http2.createServer((request, response) => {
     void handler(request, withSpecGrpcMessages(response));
   });
+  // small unary answers must not wait for Nagle's algorithm (40 ms stalls against delayed ACKs)
+  server.on("connection", (socket: Socket) => socket.setNoDelay(true));
   const sessions = new Set<http2.ServerHttp2Session>();
   server.on("session", (session) => {
     sessions.add(session);
