@@ -247,6 +247,31 @@ const SUCCESS_SHAPES: Record<string, (v: Json) => boolean> = {
   easytransferbyprivate: (v) =>
     (keysWithin(v, ["result"]) && isReturn(v.result)) ||
     (keysWithin(v, ["transaction", "result"]) && isTransaction(v.transaction) && isReturn(v.result)),
+  easytransferasset: (v) =>
+    (keysWithin(v, ["result"]) && isReturn(v.result)) ||
+    (keysWithin(v, ["transaction", "result"]) && isTransaction(v.transaction) && isReturn(v.result)),
+  easytransferassetbyprivate: (v) =>
+    (keysWithin(v, ["result"]) && isReturn(v.result)) ||
+    (keysWithin(v, ["transaction", "result"]) && isTransaction(v.transaction) && isReturn(v.result)),
+  createassetissue: isBuiltTransaction,
+  participateassetissue: isBuiltTransaction,
+  transferasset: isBuiltTransaction,
+  updateasset: isBuiltTransaction,
+  unfreezeasset: isBuiltTransaction,
+  exchangecreate: isBuiltTransaction,
+  exchangeinject: isBuiltTransaction,
+  exchangewithdraw: isBuiltTransaction,
+  exchangetransaction: isBuiltTransaction,
+  // no token or exchange exists on this chain
+  getassetissuebyaccount: (v) => isEmpty(v),
+  getassetissuebyname: isEmpty,
+  getassetissuelistbyname: isEmpty,
+  getassetissuebyid: isEmpty,
+  getassetissuelist: isEmpty,
+  getpaginatedassetissuelist: isEmpty,
+  getexchangebyid: isEmpty,
+  listexchanges: isEmpty,
+  getpaginatedexchangelist: isEmpty,
 };
 
 /** `{"Error":"class <java class> : <message>"}` as Util.printErrorMsg prints it. */
@@ -989,27 +1014,38 @@ describe(`bad input on all ${ROUTE_PATHS.length} paths of the ${ROUTE_TABLE.leng
     for (const method of ["tre_nope", "__proto__", "constructor", "hasOwnProperty", "toString"]) {
       await expectRpcError(call(method, []), -32601);
     }
-    for (const params of [
-      "x",
-      5,
-      {},
-      [5],
-      ["x"],
-      [{ blocks: 0 }],
-      [{ blocks: -1 }],
-      [{ blocks: 1.5 }],
-      [{ blocks: "abc" }],
-      [{ blocks: [] }],
-      [{ blocks: 10_001 }],
-      [{ blocks: "0x0" }],
-      // within the documented range of tre_mine (at most 10 000) but above what DevControls mines per call
-      [{ blocks: 5000 }],
-    ]) {
+    for (const params of ["x", 5, {}, [5], ["x"], [{ blocks: 1.5 }], [{ blocks: "abc" }], [{ blocks: [] }]]) {
       await expectRpcError(call("tre_mine", params), -32602);
     }
+    // TRE's range, refused with its text as jsonrpc4j reports a thrown exception
+    for (const blocks of [0, -1, 101, 10_001, "0x0", 5000]) {
+      await expectRpcError(call("tre_mine", [{ blocks }]), -32001);
+    }
     await expectRpcError('{"jsonrpc":"2.0","id":1,"method":"tre_mine","params":[{"blocks":1e400}]}', -32602);
-    for (const params of [undefined, [], ["x"], [-1], [{}], [null], [61]]) {
+    for (const params of [undefined, [], ["x"], [{}], [null]]) {
       await expectRpcError(call("tre_blockTime", params), -32602);
+    }
+    for (const seconds of [-1, 61]) await expectRpcError(call("tre_blockTime", [seconds]), -32001);
+    // the dev superpowers refuse bad params without touching the chain
+    for (const [method, params] of [
+      ["tre_revert", ["x"]],
+      ["tre_increaseTime", [-5]],
+      ["tre_increaseTime", ["soon"]],
+      ["tre_setAccountBalance", ["nobody", 1]],
+      ["tre_setAccountBalance", [[], 1]],
+      ["tre_impersonateAccount", [{}]],
+      ["tre_unlockedAccounts", ["x"]],
+      ["tre_loadState", ["zz"]],
+    ] as const) {
+      await expectRpcError(call(method, params), -32602);
+    }
+    for (const [method, params] of [
+      ["tre_setNextBlockTimestamp", [1]],
+      ["tre_setTime", [0]],
+      ["tre_loadState", ["0x00"]],
+      ["tre_setAccountBalance", ["TMVQGm1qAQYVdetCeGRRkTWYYrLXuHK2HC", -1]],
+    ] as const) {
+      await expectRpcError(call(method, params), -32001);
     }
     for (const query of ["abc", "0", "-1", "101", "1e3", "1.5", "%zz", "0x5"]) {
       for (const method of ["GET", "POST"]) {

@@ -35,4 +35,5 @@ export const JavaExceptions = {
   itemNotFound: "org.tron.core.exception.ItemNotFoundException",
   maintenanceUnavailable: "org.tron.core.exception.MaintenanceUnavailableException",
   balanceInsufficient: "org.tron.core.exception.BalanceInsufficientException",
+  nonUniqueObject: "org.tron.core.exception.NonUniqueObjectException",
 } as const;

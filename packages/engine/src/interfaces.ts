@@ -4,8 +4,10 @@
  * I/O behind them; packages/node composes the implementations.
  */
 
+import type { AssetQueries } from "./assets/asset-queries.js";
 import type { BalanceHistoryQueries } from "./balance-history/balance-history-queries.js";
 import type { TransactionApprovedListResult, TransactionSignWeightResult } from "./chain/sign-weight.js";
+import type { ExchangeQueries } from "./exchanges/exchange-queries.js";
 import type { ContractType } from "./protocol/contract-types.js";
 import type {
   Account,
@@ -84,7 +86,12 @@ export interface NodeInfoSummary {
  * (`ResourceQueries`, …) and the core operations here. Reads take a scope; `undefined`
  * means "not found" (printed `{}`). Failures throw TronodeError with java-tron's message and class.
  */
-export interface WalletApi extends ResourceQueries, BalanceHistoryQueries, WitnessQueries {
+export interface WalletApi
+  extends ResourceQueries,
+    BalanceHistoryQueries,
+    WitnessQueries,
+    AssetQueries,
+    ExchangeQueries {
   // blocks and transactions
   getNowBlock(scope: ReadScope): Promise<Block>;
   getBlockByNum(num: bigint, scope: ReadScope): Promise<Block | undefined>;
@@ -151,4 +158,41 @@ export interface DevApi {
   setBlockTime(seconds: number): Promise<void>;
   readonly mnemonic: string | undefined;
   readonly hdPath: string;
+  /** The dev node's version string (tre_version). */
+  readonly version: string;
+
+  // Snapshots, with Ganache/Anvil semantics: ids are single-use; a revert drops that snapshot and
+  // every newer one, undoes every block, transaction and state edit since, restores the pending
+  // pool, and puts the clock back to the snapshot's head block time.
+  /** Takes a snapshot; returns its id (1, 2, …). */
+  snapshot(): Promise<bigint>;
+  /** Reverts to a snapshot; false for an unknown (or already used) id. */
+  revert(id: bigint): Promise<boolean>;
+  /** Forgets a snapshot and every newer one without reverting; false for an unknown id. */
+  dropSnapshot(id: bigint): Promise<boolean>;
+
+  // Time travel (milliseconds, TRON's unit). The block producer and every time rule follow it.
+  /** Moves the clock forward; returns the total offset from the wall clock in ms. */
+  increaseTime(ms: bigint): Promise<bigint>;
+  /** Sets the clock to a timestamp; returns the new offset in ms. */
+  setTime(timestampMs: bigint): Promise<bigint>;
+  /** The timestamp of the next block (once); later blocks continue from it. */
+  setNextBlockTimestamp(timestampMs: bigint): Promise<void>;
+
+  // State edits (TRE's tre_setAccount*), written at once without a block.
+  /** Sets an account's balance, creating the account when missing. */
+  setAccountBalance(address: Uint8Array, balance: bigint): Promise<void>;
+
+  // Signatures: transactions owned by these accounts are accepted without a valid signature.
+  /** TRE's tre_unlockedAccounts. */
+  unlockAccounts(addresses: readonly Uint8Array[]): Promise<void>;
+  impersonate(address: Uint8Array): Promise<void>;
+  stopImpersonating(address: Uint8Array): Promise<void>;
+
+  /** sha256 over the whole committed state (every table in key order). */
+  stateDigest(): Promise<Uint8Array>;
+  /** The whole chain (state and blocks) in tronode's gzip-compressed state format. */
+  dumpState(): Promise<Uint8Array>;
+  /** Replaces the whole chain with a dump of the same chain (same genesis). */
+  loadState(dump: Uint8Array): Promise<void>;
 }

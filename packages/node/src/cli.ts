@@ -98,6 +98,20 @@ const program = new Command()
     "--unsafe-key-operations",
     "serve key-handling operations (gettransactionsign, easytransfer …) on a non-loopback listener",
   )
+  .option(
+    "--no-dev",
+    "no development surface (/admin, /tre: snapshots, time travel, state edits, impersonation), like a production java-tron",
+  )
+  .option(
+    "--state <file>",
+    "load the chain from this state dump at start if the file exists; dump it there at exit and every --state-interval seconds",
+  )
+  .option(
+    "--state-interval <seconds>",
+    "seconds between state dumps to --state (0 = only at exit)",
+    integer("state interval", 0, 86_400),
+    60,
+  )
   .option("-l, --log-level <level>", "trace, debug, info, warn, error or silent", "info")
   .option("-q, --quiet", "do not print the account table");
 
@@ -138,6 +152,9 @@ async function runFullNode(): Promise<void> {
     maintenanceInterval: o.maintenanceInterval ?? config.maintenanceInterval,
     witnessCount: o.witnesses ?? config.witnessCount,
     allowKeyOperations: Boolean(o.unsafeKeyOperations),
+    dev: o.dev !== false,
+    stateFile: o.state ?? config.stateFile,
+    stateInterval: o.stateInterval,
     logLevel: o.logLevel,
   };
   if (!["auto", "native", "noble"].includes(config.recovery)) {

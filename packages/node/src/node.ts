@@ -30,16 +30,23 @@ import {
 } from "./config/node-config.js";
 import { writeAccountsFile } from "./dev/accounts-file.js";
 import { deriveDevAccounts } from "./dev/dev-accounts.js";
-import { DevControls } from "./dev/dev-controls.js";
+import { DevClock } from "./dev/dev-clock.js";
+import { DevControls, SignatureBypass } from "./dev/dev-controls.js";
+import { readStateFile, startStateWriter } from "./dev/state-file.js";
 import { silentLogger } from "./logger.js";
+import { AssetQueryService } from "./wallet/asset-queries.js";
 import { BalanceHistoryService, balanceHistoryStartChanges } from "./wallet/balance-history.js";
 import { composeWallet } from "./wallet/compose-wallet.js";
+import { EventService } from "./wallet/event-queries.js";
+import { ExchangeQueryService } from "./wallet/exchange-queries.js";
 import { ResourceQueryService } from "./wallet/resource-queries.js";
 import { Wallet } from "./wallet/wallet.js";
 import { WitnessQueryService } from "./wallet/witness-queries.js";
 
 /** java-tron version the node reports (configNodeInfo.codeVersion). */
 export const CODE_VERSION = "4.8.1";
+/** What tre_version answers. */
+export const DEV_VERSION = `tronode/0.1.0 (java-tron ${CODE_VERSION})`;
 export const P2P_VERSION = "11111";
 
 export interface CreateNodeOptions extends Partial<NodeConfig> {
@@ -54,7 +61,10 @@ export interface TronNode {
   readonly wallet: WalletApi;
   /** The witnesses this node produces for, with their keys. */
   readonly witnesses: readonly WitnessKey[];
+  /** The development controls (also when the dev surface is not served over HTTP). */
   readonly dev: DevControls;
+  /** The node's clock: the wall clock (or the one given) plus the dev chain's time-travel offset. */
+  readonly clock: DevClock;
   readonly chain: ChainService;
   readonly producer: BlockProducer;
   readonly accounts: readonly DevAccount[];
@@ -146,7 +156,7 @@ export async function createNode(options: CreateNodeOptions = {}): Promise<TronN
   const config: NodeConfig = { ...defaultNodeConfig(), ...stripUndefined(options) };
   const container: DependencyContainer = rootContainer.createChildContainer();
   const logger = options.logger ?? silentLogger;
-  const clock = options.clock ?? systemClock;
+  const clock = new DevClock(options.clock ?? systemClock);
   container.register("Logger", { useValue: logger });
   container.register("Clock", { useValue: clock });
   container.register("Recoverer", { useValue: chooseRecoverer(config.recovery, logger) });
@@ -161,7 +171,10 @@ export async function createNode(options: CreateNodeOptions = {}): Promise<TronN
   const kv = config.dataDir ? createLevelStorage({ directory: config.dataDir }) : createMemoryStorage();
   const store: ChainStore = await createChainStore({ kv, chainId: genesis.blockId });
   const fresh = store.view.get(Tables.blocks, 0n) === undefined;
-  if (fresh) await store.commit(genesis.changes);
+  const savedState =
+    fresh && config.stateFile ? await readStateFile(config.stateFile, genesis.blockId) : undefined;
+  if (savedState) await store.commit(savedState);
+  else if (fresh) await store.commit(genesis.changes);
   const traceBalances = historyBalanceLookupOf(config);
   const historyChanges = await balanceHistoryStartChanges(store, traceBalances);
   if (historyChanges) await store.commit(historyChanges);
@@ -169,6 +182,7 @@ export async function createNode(options: CreateNodeOptions = {}): Promise<TronN
 
   const recoverer = container.resolve<SignatureRecoverer>("Recoverer");
   const prefetch = choosePrefetch(config, recoverer, logger);
+  const signatureBypass = new SignatureBypass();
   const chain = new ChainService({
     store,
     recoverer,
@@ -177,9 +191,17 @@ export async function createNode(options: CreateNodeOptions = {}): Promise<TronN
     logger,
     maxPendingSize: config.maxPendingSize,
     traceBalances,
+    ...(config.dev ? { signatureBypass: signatureBypass.test } : {}),
   });
   container.register(ChainService, { useValue: chain });
-  const producer = new BlockProducer({ chain, clock, logger, blockTimeSeconds: config.blockTime });
+  const producer = new BlockProducer({
+    chain,
+    clock,
+    logger,
+    blockTimeSeconds: config.blockTime,
+    takeNextBlockTimestamp: () => clock.takeNextBlockTimestamp(),
+  });
+  clock.onChange(() => producer.replan());
   container.register(BlockProducer, { useValue: producer });
   const coreWallet = new Wallet({
     chain,
@@ -196,15 +218,23 @@ export async function createNode(options: CreateNodeOptions = {}): Promise<TronN
     new ResourceQueryService(chain),
     new BalanceHistoryService(chain),
     new WitnessQueryService(chain),
+    new AssetQueryService(chain),
+    new ExchangeQueryService(chain),
   );
   container.register("WalletApi", { useValue: wallet });
+  // Contract ABIs come from the contract store; until the TVM stores contracts there are no logs.
+  const events = new EventService({ chain, abiOf: () => undefined });
   const dev = new DevControls({
     chain,
     producer,
+    clock,
+    signatureBypass,
     genesisAccounts: accounts,
     mnemonic: config.mnemonic,
     hdPath: config.hdPath,
     balance: config.accountBalance,
+    chainId: genesis.blockId,
+    version: DEV_VERSION,
   });
   container.register(DevControls, { useValue: dev });
 
@@ -213,7 +243,8 @@ export async function createNode(options: CreateNodeOptions = {}): Promise<TronN
   if (options.http !== false) {
     http = createHttpServer({
       wallet,
-      dev,
+      ...(config.dev ? { dev } : {}),
+      events,
       logger,
       host: config.host,
       port: config.port,
@@ -244,6 +275,9 @@ export async function createNode(options: CreateNodeOptions = {}): Promise<TronN
       throw error;
     }
   }
+  const stateWriter = config.stateFile
+    ? startStateWriter({ file: config.stateFile, dev, intervalSeconds: config.stateInterval, logger })
+    : undefined;
   producer.start();
   // Clients build on the head block and need its number and timestamp, which the genesis block
   // prints without (both are 0): a fresh chain gets block 1 at once, whatever the block time.
@@ -266,6 +300,7 @@ export async function createNode(options: CreateNodeOptions = {}): Promise<TronN
     wallet,
     witnesses: witnessKeysOf(config),
     dev,
+    clock,
     chain,
     producer,
     accounts,
@@ -278,6 +313,7 @@ export async function createNode(options: CreateNodeOptions = {}): Promise<TronN
       await grpc?.close();
       await producer.stop();
       await chain.idle();
+      await stateWriter?.stop();
       await prefetch?.close();
       await store.close();
       container.dispose?.();

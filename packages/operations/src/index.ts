@@ -5,6 +5,12 @@
  */
 export { AccountOperations, accountNetMessage, accountResourceMessage } from "./account-operations.js";
 export { type AddressValidation, validateAddressText } from "./address-validation.js";
+export {
+  AssetBuilderOperations,
+  AssetOperations,
+  ExchangeBuilderOperations,
+  ExchangeOperations,
+} from "./asset-operations.js";
 export { BalanceLookupOperations } from "./balance-lookup-operations.js";
 export {
   BLOCK_LIMIT_NUM,

@@ -44,7 +44,15 @@ export const MetaKeys = {
   schemaVersion: "schema-version",
   /** opaque bytes identifying the chain (e.g. the genesis block id). */
   chainId: "chain-id",
+  /** int64 big-endian: sequence number of the last commit (the journal's head). */
+  commitSeq: "commit-seq",
 } as const;
+
+/**
+ * The commit journal (journal.ts): per commit, the prior bytes of every key it wrote, so commits can
+ * be undone. Not an engine table; written in the same batch as the commit it undoes.
+ */
+export const JOURNAL_BUCKET = 0x1c;
 
 /** Bump when the meaning of stored bytes changes incompatibly. */
 export const SCHEMA_VERSION = 1;
@@ -77,7 +85,18 @@ export const BUCKETS = {
   // balance history: 0x18–0x1b (append-only history, keyed by block number / address+block)
   "balance-traces": { bucket: 0x18, resident: false, cache: 256, warmLatest: true },
   "account-traces": { bucket: 0x19, resident: false, cache: 4096, warmLatest: false },
-  // next free: 0x1c (0x0f and 0x10–0x1b are reserved for the domains above)
+  // contract events (an index of TransactionInfo logs by emitting contract): cold, read by range
+  "contract-events": { bucket: 0x1d, resident: false, cache: 1024, warmLatest: false },
+  // 0x1c: the commit journal (JOURNAL_BUCKET, storage's own); 0x1e–0x1f reserved for dev-chain state
+  // TRC-10 tokens and Bancor exchanges: 0x20–0x2b (bounded by the number of tokens/exchanges)
+  "asset-issues": { bucket: 0x20, resident: true },
+  "asset-issues-v2": { bucket: 0x21, resident: true },
+  "asset-name-index": { bucket: 0x22, resident: true },
+  exchanges: { bucket: 0x23, resident: true },
+  "exchanges-v2": { bucket: 0x24, resident: true },
+  // reserved: 0x25–0x2b TRC-10 tokens and exchanges, 0x2c–0x37 proposals and market,
+  // 0x38–0x3f smart contracts and the VM, 0x40–0x47 shielded notes
+  // next free: 0x48 (0x0f and 0x10–0x1b are reserved for the domains above)
   // retired: (none yet) — e.g. `// 0x0c "old-table": retired in <change>; never reuse`
 } as const satisfies Record<string, BucketSpec>;
 

@@ -1,7 +1,10 @@
 import {
   bytesEqual,
   bytesToHex,
+  bytesToInt64,
   type ChangeSet,
+  createStateDigest,
+  int64ToBytes,
   type StateView,
   type Table,
   Tables,
@@ -12,11 +15,19 @@ import {
   bucketKey,
   bucketOf,
   bucketRange,
+  JOURNAL_BUCKET,
   META_BUCKET,
   MetaKeys,
   SCHEMA_VERSION,
 } from "./buckets.js";
 import { StorageErrorCodes, storageError } from "./errors.js";
+import {
+  decodeUndoRecord,
+  encodeUndoRecord,
+  journalKey,
+  seqOfJournalKey,
+  type UndoEntry,
+} from "./journal.js";
 import type { KvOp, KvSnapshot, KvStorage } from "./kv-controller.js";
 import { Lru } from "./lru.js";
 
@@ -50,10 +61,36 @@ export interface ChainStore {
   read<K, V>(table: Table<K, V>, key: K): Promise<V | undefined>;
   /** A table's committed rows in key order, read from the database (not from caches). */
   iterate<K, V>(table: Table<K, V>, range?: TableRange<K>): AsyncIterable<{ key: K; value: V }>;
-  /** Atomically writes a change set (value `undefined` deletes), then updates caches. */
-  commit(changes: ChangeSet): Promise<void>;
+  /**
+   * Atomically writes a change set (value `undefined` deletes), with its journal record, then
+   * updates caches. Resolves to the commit's sequence number.
+   */
+  commit(changes: ChangeSet, options?: CommitOptions): Promise<bigint>;
+  /** Sequence number of the last commit (0 before the first). */
+  readonly commitSeq: bigint;
+  /** The commits that can still be undone, oldest first, with their labels. */
+  journal(): readonly JournalMark[];
+  /**
+   * Undoes every commit after `seq` in one atomic batch (their journal records go with them).
+   * Fails with STORAGE_JOURNAL_PRUNED when a needed record was pruned, writing nothing.
+   */
+  rewind(seq: bigint): Promise<void>;
+  /** Forgets the journal records of commits ≤ `seq`: they can no longer be undone. */
+  pruneJournal(seq: bigint): Promise<void>;
+  /** sha256 over every engine table's rows (tables by id, rows in key order) as committed now. */
+  stateDigest(): Promise<Uint8Array>;
   /** Waits for pending commits, then closes the store and its KvStorage. */
   close(): Promise<void>;
+}
+
+export interface CommitOptions {
+  /** Tag kept with the commit's journal record (the node uses the head block number). */
+  readonly label?: bigint;
+}
+
+export interface JournalMark {
+  readonly seq: bigint;
+  readonly label: bigint;
 }
 
 export interface TableRange<K> {
@@ -90,7 +127,13 @@ export async function createChainStore(options: ChainStoreOptions): Promise<Chai
       await load(kv, cache);
       caches.set(table.id, cache);
     }
-    return new LevelChainStore(kv, caches, chainId);
+    const seqBytes = await kv.get(metaKey(MetaKeys.commitSeq));
+    const commitSeq = seqBytes === undefined ? 0n : bytesToInt64(seqBytes);
+    const journal: JournalMark[] = [];
+    for await (const { key, value } of kv.entries(bucketRange(JOURNAL_BUCKET))) {
+      journal.push({ seq: seqOfJournalKey(key), label: bytesToInt64(value.subarray(0, 8)) });
+    }
+    return new LevelChainStore(kv, caches, chainId, commitSeq, journal);
   } catch (e) {
     await kv.close();
     throw e;
@@ -180,13 +223,25 @@ class LevelChainStore implements ChainStore {
   private inflight: KvSnapshot | undefined;
   /** Bumped when a commit starts and when it ends; guards async cache fills against races. */
   private seq = 0;
+  private readonly cachesByBucket = new Map<number, TableCache>();
 
   constructor(
     private readonly kv: KvStorage,
     private readonly caches: Map<string, TableCache>,
     readonly chainId: Uint8Array | undefined,
+    private lastCommit: bigint,
+    private readonly marks: JournalMark[],
   ) {
     this.view = { get: (table, key) => this.get(table, key) };
+    for (const cache of caches.values()) this.cachesByBucket.set(cache.spec.bucket, cache);
+  }
+
+  get commitSeq(): bigint {
+    return this.lastCommit;
+  }
+
+  journal(): readonly JournalMark[] {
+    return [...this.marks];
   }
 
   private get<K, V>(table: Table<K, V>, key: K): V | undefined {
@@ -231,7 +286,7 @@ class LevelChainStore implements ChainStore {
     }
   }
 
-  commit(changes: ChangeSet): Promise<void> {
+  commit(changes: ChangeSet, options: CommitOptions = {}): Promise<bigint> {
     if (this.closed) return Promise.reject(this.closedError());
     let plan: { ops: KvOp[]; updates: CacheUpdate[] };
     try {
@@ -239,8 +294,49 @@ class LevelChainStore implements ChainStore {
     } catch (e) {
       return Promise.reject(e);
     }
-    const run = this.queue.then(() => this.write(plan.ops, plan.updates));
-    this.queue = run.catch(() => undefined);
+    return this.enqueue(() => this.write(plan.ops, plan.updates, options.label ?? 0n));
+  }
+
+  rewind(target: bigint): Promise<void> {
+    if (this.closed) return Promise.reject(this.closedError());
+    return this.enqueue(() => this.undo(target));
+  }
+
+  pruneJournal(through: bigint): Promise<void> {
+    if (this.closed) return Promise.reject(this.closedError());
+    return this.enqueue(async () => {
+      let n = 0;
+      while (n < this.marks.length && this.marks[n]!.seq <= through) n++;
+      if (n === 0) return;
+      await this.kv.batch(
+        this.marks.slice(0, n).map((m) => ({ type: "del" as const, key: journalKey(m.seq) })),
+      );
+      this.marks.splice(0, n);
+    });
+  }
+
+  stateDigest(): Promise<Uint8Array> {
+    if (this.closed) return Promise.reject(this.closedError());
+    return this.enqueue(async () => {
+      const digest = createStateDigest();
+      const ids = [...this.caches.keys()].sort();
+      for (const id of ids) {
+        const { bucket } = this.caches.get(id)!.spec;
+        for await (const { key, value } of this.kv.entries(bucketRange(bucket))) {
+          digest.add(id, key.subarray(1), value);
+        }
+      }
+      return digest.digest();
+    });
+  }
+
+  /** Runs `step` after every queued write, in call order. */
+  private enqueue<T>(step: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(step);
+    this.queue = run.then(
+      () => undefined,
+      () => undefined,
+    );
     return run;
   }
 
@@ -274,8 +370,79 @@ class LevelChainStore implements ChainStore {
     return { ops, updates };
   }
 
-  private async write(ops: KvOp[], updates: CacheUpdate[]): Promise<void> {
-    if (ops.length === 0) return;
+  /**
+   * Writes one commit: its ops, the journal record holding the bytes each key had before (read
+   * now, after every earlier commit landed), and the new commit sequence number.
+   */
+  private async write(ops: KvOp[], updates: CacheUpdate[], label: bigint): Promise<bigint> {
+    if (ops.length === 0) return this.lastCommit;
+    const seq = this.lastCommit + 1n;
+    const undo: UndoEntry[] = ops.map((op) => ({ key: op.key, before: this.kv.getSync(op.key) }));
+    const all: KvOp[] = [
+      ...ops,
+      { type: "put", key: journalKey(seq), value: encodeUndoRecord(label, undo) },
+      { type: "put", key: metaKey(MetaKeys.commitSeq), value: int64ToBytes(seq) },
+    ];
+    await this.apply(all, updates);
+    this.lastCommit = seq;
+    this.marks.push({ seq, label });
+    return seq;
+  }
+
+  /** Restores the bytes every commit after `target` overwrote, newest commit first, in one batch. */
+  private async undo(target: bigint): Promise<void> {
+    if (target > this.lastCommit || target < 0n) {
+      throw storageError(
+        StorageErrorCodes.journalPruned,
+        `cannot rewind to commit ${target}: the store is at commit ${this.lastCommit}`,
+      );
+    }
+    if (target === this.lastCommit) return;
+    const undone = this.marks.filter((m) => m.seq > target);
+    if (
+      undone.length === 0 ||
+      undone[0]!.seq !== target + 1n ||
+      undone.length !== Number(this.lastCommit - target)
+    ) {
+      throw storageError(
+        StorageErrorCodes.journalPruned,
+        `cannot rewind to commit ${target}: the journal no longer holds commit ${target + 1n}`,
+      );
+    }
+    // Oldest record last, so each key ends with the bytes it had before the first undone commit.
+    const restore = new Map<string, UndoEntry>();
+    for (let i = undone.length - 1; i >= 0; i--) {
+      const seq = undone[i]!.seq;
+      const bytes = await this.kv.get(journalKey(seq));
+      if (bytes === undefined) {
+        throw storageError(StorageErrorCodes.corruptJournal, `journal record ${seq} is missing`);
+      }
+      for (const entry of decodeUndoRecord(seq, bytes).entries) restore.set(bytesToHex(entry.key), entry);
+    }
+    const ops: KvOp[] = [];
+    const updates: CacheUpdate[] = [];
+    for (const { key, before } of restore.values()) {
+      const cache = this.cachesByBucket.get(key[0]!);
+      if (cache === undefined) {
+        throw storageError(StorageErrorCodes.corruptJournal, `journal names unknown bucket ${key[0]}`);
+      }
+      const keyId = cache.table.keyId(cache.table.decodeKey(key.subarray(1)));
+      if (before === undefined) {
+        ops.push({ type: "del", key });
+        updates.push({ cache, keyId, value: ABSENT });
+      } else {
+        ops.push({ type: "put", key, value: before });
+        updates.push({ cache, keyId, value: cache.table.decodeValue(before) });
+      }
+    }
+    for (const m of undone) ops.push({ type: "del", key: journalKey(m.seq) });
+    ops.push({ type: "put", key: metaKey(MetaKeys.commitSeq), value: int64ToBytes(target) });
+    await this.apply(ops, updates);
+    this.lastCommit = target;
+    this.marks.splice(this.marks.length - undone.length, undone.length);
+  }
+
+  private async apply(ops: KvOp[], updates: CacheUpdate[]): Promise<void> {
     const snapshot = this.kv.snapshot();
     this.inflight = snapshot;
     this.seq++;

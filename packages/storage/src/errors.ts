@@ -12,6 +12,10 @@ export const StorageErrorCodes = {
   closed: "STORAGE_CLOSED",
   /** A snapshot handed to a KV controller that did not create it. */
   foreignSnapshot: "STORAGE_FOREIGN_SNAPSHOT",
+  /** A rewind past what the commit journal still holds. */
+  journalPruned: "STORAGE_JOURNAL_PRUNED",
+  /** A journal record that cannot be read back. */
+  corruptJournal: "STORAGE_CORRUPT_JOURNAL",
 } as const;
 
 export type StorageErrorCode = (typeof StorageErrorCodes)[keyof typeof StorageErrorCodes];

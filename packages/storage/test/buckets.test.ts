@@ -1,6 +1,6 @@
 import { bytesValue, defineTable, stringKey, Tables, TronodeError } from "@tronode/engine";
 import { describe, expect, it } from "vitest";
-import { BUCKETS, bucketOf, META_BUCKET, StorageErrorCodes } from "../src/index.js";
+import { BUCKETS, bucketOf, JOURNAL_BUCKET, META_BUCKET, StorageErrorCodes } from "../src/index.js";
 
 describe("buckets", () => {
   it("gives every engine table a bucket, and every bucket is an engine table", () => {
@@ -17,6 +17,7 @@ describe("buckets", () => {
     for (const id of ids) {
       expect(Number.isInteger(id)).toBe(true);
       expect(id).toBeGreaterThan(META_BUCKET);
+      expect(id).not.toBe(JOURNAL_BUCKET);
       expect(id).toBeLessThan(0xff);
     }
   });
@@ -30,10 +31,15 @@ describe("buckets", () => {
       "account-id-index",
       "account-name-index",
       "accounts",
+      "asset-issues",
+      "asset-issues-v2",
+      "asset-name-index",
       "byte-properties",
       "delegated-resource-account-index",
       "delegated-resources",
       "delegation",
+      "exchanges",
+      "exchanges-v2",
       "properties",
       "recent-blocks",
       "votes",

@@ -130,7 +130,9 @@ describe.each(backends)("ChainStore ($name)", (backend) => {
     }
     // Deleting a missing key is a no-op.
     await store.commit(changeSet([Tables.accounts, addr(77), undefined]));
-    expect((await dumpKv(kv)).length).toBe(1 + allTables().length); // meta + one row per table
+    // one row per table, beside the meta rows and the journal
+    const tableRows = (await dumpKv(kv)).filter((row) => !row.startsWith("00") && !row.startsWith("1c"));
+    expect(tableRows.length).toBe(allTables().length);
   });
 
   it("returns values decoded from the stored bytes, not the caller's objects", async () => {

@@ -5,6 +5,7 @@ import { create } from "@bufbuild/protobuf";
 import {
   AccountSchema,
   AccountTraceSchema,
+  AssetIssueContractSchema,
   BlockBalanceTraceSchema,
   BlockSchema,
   bytesToHex,
@@ -12,6 +13,7 @@ import {
   concatBytes,
   DelegatedResourceAccountIndexSchema,
   DelegatedResourceSchema,
+  ExchangeSchema,
   int64ToBytes,
   type Table,
   type TableChanges,
@@ -130,10 +132,36 @@ export function rowsFor(i: number): Row[] {
       `${i}-${bytesToHex(addr(i))}-account-vote`,
       create(AccountSchema, { address: addr(i), votes: [{ voteAddress: addr(i + 1), voteCount: n + 2n }] }),
     ],
+    [Tables.contractEvents, { contract: addr(i), blockNumber: n, transactionIndex: i, logIndex: 0 }, txid(i)],
     [
       Tables.votes,
       addr(i),
       create(VotesSchema, { address: addr(i), newVotes: [{ voteAddress: addr(i + 1), voteCount: n + 1n }] }),
+    ],
+    [
+      Tables.assetIssues,
+      utf8Encode(`Token${i}`),
+      create(AssetIssueContractSchema, {
+        ownerAddress: addr(i),
+        name: utf8Encode(`Token${i}`),
+        id: `${1_000_001 + i}`,
+      }),
+    ],
+    [
+      Tables.assetIssuesV2,
+      `${1_000_001 + i}`,
+      create(AssetIssueContractSchema, { ownerAddress: addr(i), totalSupply: n, id: `${1_000_001 + i}` }),
+    ],
+    [Tables.assetNameIndex, utf8Encode(`Token${i}`), [n, n + 7n]],
+    [
+      Tables.exchanges,
+      n,
+      create(ExchangeSchema, { exchangeId: n, firstTokenId: utf8Encode("_"), firstTokenBalance: n }),
+    ],
+    [
+      Tables.exchangesV2,
+      n,
+      create(ExchangeSchema, { exchangeId: n, secondTokenId: utf8Encode("1000001"), secondTokenBalance: n }),
     ],
   ];
 }

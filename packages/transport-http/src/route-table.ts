@@ -5,6 +5,7 @@
  */
 import type { RouteRow } from "./route-row.js";
 import { ACCOUNT_ROUTES } from "./routes/account-routes.js";
+import { ASSET_ROUTES } from "./routes/asset-routes.js";
 import { BALANCE_LOOKUP_ROUTES } from "./routes/balance-lookup-routes.js";
 import { BLOCK_ROUTES } from "./routes/block-routes.js";
 import { BROADCAST_ROUTES } from "./routes/broadcast-routes.js";
@@ -27,6 +28,7 @@ export const ROUTE_TABLE: readonly RouteRow[] = Object.freeze([
   ...BUILDER_ROUTES,
   ...RESOURCE_ROUTES,
   ...WITNESS_ROUTES,
+  ...ASSET_ROUTES,
   ...BROADCAST_ROUTES,
   ...MULTISIG_ROUTES,
   ...CHAIN_ROUTES,

@@ -84,14 +84,126 @@ describe("POST /tre JSON-RPC", () => {
     expect((await h.post("/tre", { jsonrpc: "2.0", method: "eth_call", id: 1 })).json.error.code).toBe(
       -32601,
     );
-    for (const params of [[{ blocks: 0 }], [{ blocks: "many" }], { blocks: 1 }, [{ blocks: 1.5 }]]) {
+    for (const params of [[{ blocks: "many" }], { blocks: 1 }, [{ blocks: 1.5 }]]) {
       const answer = await h.post("/tre", { jsonrpc: "2.0", method: "tre_mine", params, id: 1 });
       expect(answer.json.error.code, JSON.stringify(params)).toBe(-32602);
     }
-    for (const params of [undefined, [], [-1], ["x"]]) {
+    // TRE's own ranges and texts, reported as jsonrpc4j reports a thrown exception
+    for (const blocks of [0, 101, -1]) {
+      const answer = await h.post("/tre", {
+        jsonrpc: "2.0",
+        method: "tre_mine",
+        params: [{ blocks }],
+        id: 1,
+      });
+      expect(answer.json.error).toEqual({ code: -32001, message: "blocks should between (0, 100]" });
+    }
+    for (const params of [undefined, [], ["x"]]) {
       const answer = await h.post("/tre", { jsonrpc: "2.0", method: "tre_blockTime", params, id: 1 });
       expect(answer.json.error.code, JSON.stringify(params)).toBe(-32602);
     }
+    for (const seconds of [-1, 61]) {
+      const answer = await h.post("/tre", {
+        jsonrpc: "2.0",
+        method: "tre_blockTime",
+        params: [seconds],
+        id: 1,
+      });
+      expect(answer.json.error).toEqual({
+        code: -32001,
+        message: "block time should between [0, 60] in second",
+      });
+    }
     expect(h.dev.mined).toEqual([]);
+  });
+});
+
+describe("dev JSON-RPC methods and their aliases", () => {
+  const call = async (h: ReturnType<typeof createHarness>, method: string, params?: unknown) =>
+    (await h.post("/tre", { jsonrpc: "2.0", method, params, id: 1 })).json;
+
+  it("snapshots answer hex ids and booleans under tre_, evm_ and anvil_ names", async () => {
+    const h = createHarness();
+    expect((await call(h, "tre_snapshot")).result).toBe("0x1");
+    expect((await call(h, "evm_snapshot")).result).toBe("0x2");
+    expect((await call(h, "anvil_snapshot")).result).toBe("0x3");
+    expect((await call(h, "evm_revert", ["0x2"])).result).toBe(true);
+    expect((await call(h, "tre_revert", [9])).result).toBe(false);
+    expect((await call(h, "tre_dropSnapshot", ["1"])).result).toBe(true);
+    expect((await call(h, "evm_revert", ["zz"])).error.code).toBe(-32602);
+    expect(h.dev.calls.filter(([m]) => m !== "snapshot")).toEqual([
+      ["revert", 2n],
+      ["revert", 9n],
+      ["dropSnapshot", 1n],
+    ]);
+  });
+
+  it("takes time in seconds for the Ethereum names and in ms for tre_ timestamps", async () => {
+    const h = createHarness();
+    expect((await call(h, "evm_increaseTime", [60])).result).toBe(120); // fake doubles: 120 000 ms total
+    expect((await call(h, "tre_increaseTime", ["0x3c"])).result).toBe(120);
+    expect((await call(h, "tre_setNextBlockTimestamp", [1_700_000_000_123])).result).toBe(true);
+    expect((await call(h, "evm_setNextBlockTimestamp", [1_700_000_000])).result).toBeNull();
+    expect((await call(h, "tre_setTime", [1_700_000_000_000])).result).toBe(5);
+    expect((await call(h, "evm_setTime", [1_700_000_000])).result).toBe(5);
+    expect((await call(h, "evm_increaseTime", [-5])).error.code).toBe(-32602);
+    expect(h.dev.calls).toEqual([
+      ["increaseTime", 60_000n],
+      ["increaseTime", 60_000n],
+      ["setNextBlockTimestamp", 1_700_000_000_123n],
+      ["setNextBlockTimestamp", 1_700_000_000_000n],
+      ["setTime", 1_700_000_000_000n],
+      ["setTime", 1_700_000_000_000n],
+    ]);
+  });
+
+  it("mines as Ganache and Anvil do", async () => {
+    const h = createHarness();
+    expect((await call(h, "evm_mine", [{ timestamp: 1_700_000_000, blocks: 2 }])).result).toBe("0x0");
+    expect((await call(h, "anvil_mine", ["0x3", 0])).result).toBe("0x0");
+    expect((await call(h, "hardhat_mine", [2])).result).toBe("0x0");
+    expect(h.dev.mined).toEqual([2, 1, 1, 1, 1, 1]);
+    expect(h.dev.calls).toEqual([
+      ["setNextBlockTimestamp", 1_700_000_000_000n],
+      ["increaseTime", 1000n], // hardhat_mine's default interval of 1 s between its two blocks
+    ]);
+    expect((await call(h, "evm_setAutomine", [true])).result).toBe(true);
+    expect(h.dev.blockTimes).toEqual([0]);
+  });
+
+  it("reads addresses as Base58Check, 41-hex or 0x 20-byte, and balances as decimal or hex", async () => {
+    const h = createHarness();
+    const hex = bytesToHex(WITNESS);
+    for (const address of [addressToBase58(WITNESS), hex, `0x${hex.slice(2)}`]) {
+      expect((await call(h, "tre_setAccountBalance", [address, "0x10"])).result).toBe(true);
+    }
+    expect((await call(h, "hardhat_setBalance", [hex, 7])).result).toBe(true);
+    expect((await call(h, "tre_setAccountBalance", [hex, -1])).error).toEqual({
+      code: -32001,
+      message: "balance can not be less than 0",
+    });
+    expect((await call(h, "tre_setAccountBalance", ["T-not-an-address", 1])).error.code).toBe(-32602);
+    expect((await call(h, "tre_unlockedAccounts", [[hex]])).result).toBe(true);
+    expect((await call(h, "hardhat_impersonateAccount", [hex])).result).toBe(true);
+    expect((await call(h, "anvil_stopImpersonatingAccount", [hex])).result).toBe(true);
+    expect(h.dev.calls).toEqual([
+      ["setAccountBalance", hex, 16n],
+      ["setAccountBalance", hex, 16n],
+      ["setAccountBalance", hex, 16n],
+      ["setAccountBalance", hex, 7n],
+      ["unlockAccounts", hex],
+      ["impersonate", hex],
+      ["stopImpersonating", hex],
+    ]);
+  });
+
+  it("dumps, loads and digests state as hex; tre_version and miner no-ops", async () => {
+    const h = createHarness();
+    expect((await call(h, "anvil_dumpState")).result).toBe("0x010203");
+    expect((await call(h, "tre_loadState", ["0x010203"])).result).toBe(true);
+    expect((await call(h, "tre_loadState", ["xyz"])).error.code).toBe(-32602);
+    expect((await call(h, "tre_stateDigest")).result).toBe("0xabcd");
+    expect((await call(h, "tre_version")).result).toBe("tronode/test");
+    expect((await call(h, "miner_stop")).result).toBe(true);
   });
 });

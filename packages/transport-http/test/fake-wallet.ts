@@ -14,6 +14,7 @@ import {
   type BuildOptions,
   blockId,
   bytesEqual,
+  bytesToHex,
   CONTRACT_PARAMETER_SCHEMAS,
   ContractType,
   checkAccountIdentifier,
@@ -307,6 +308,33 @@ export function createFakeWallet(): FakeWallet {
     async getPaginatedNowWitnessList() {
       return [];
     },
+    async getAssetIssueByAccount() {
+      return [];
+    },
+    async getAssetIssueByName() {
+      return undefined;
+    },
+    async getAssetIssueListByName() {
+      return [];
+    },
+    async getAssetIssueById() {
+      return undefined;
+    },
+    async getAssetIssueList() {
+      return [];
+    },
+    async getPaginatedAssetIssueList() {
+      return undefined;
+    },
+    async getExchangeById() {
+      return undefined;
+    },
+    async listExchanges() {
+      return [];
+    },
+    async getPaginatedExchangeList() {
+      return undefined;
+    },
     async createTransaction(type, parameter, options) {
       const record: FakeWallet["builds"][number] = { type, parameter, options };
       builds.push(record);
@@ -478,6 +506,8 @@ const CONTRACT_SCHEMAS_BY_NAME = new Map(
 export interface FakeDev extends DevApi {
   readonly mined: number[];
   readonly blockTimes: number[];
+  /** Every other DevApi call, with its arguments (addresses as hex). */
+  readonly calls: [string, ...unknown[]][];
 }
 
 export function createFakeDev(): FakeDev {
@@ -486,9 +516,62 @@ export function createFakeDev(): FakeDev {
   let next = 100;
   const mined: number[] = [];
   const blockTimes: number[] = [];
+  const calls: [string, ...unknown[]][] = [];
+  let snapshots = 0n;
+  const record = (name: string, ...args: unknown[]) =>
+    calls.push([name, ...args.map((a) => (a instanceof Uint8Array ? bytesToHex(a) : a))]);
   return {
     mined,
     blockTimes,
+    calls,
+    version: "tronode/test",
+    async snapshot() {
+      record("snapshot");
+      return ++snapshots;
+    },
+    async revert(id) {
+      record("revert", id);
+      return id <= snapshots;
+    },
+    async dropSnapshot(id) {
+      record("dropSnapshot", id);
+      return id <= snapshots;
+    },
+    async increaseTime(ms) {
+      record("increaseTime", ms);
+      return ms * 2n;
+    },
+    async setTime(ms) {
+      record("setTime", ms);
+      return 5_000n;
+    },
+    async setNextBlockTimestamp(ms) {
+      record("setNextBlockTimestamp", ms);
+    },
+    async setAccountBalance(address, balance) {
+      if (balance < 0n) throw new TronodeError("INVALID_BALANCE", "balance can not be less than 0");
+      record("setAccountBalance", address, balance);
+    },
+    async unlockAccounts(addresses) {
+      record("unlockAccounts", ...addresses);
+    },
+    async impersonate(address) {
+      record("impersonate", address);
+    },
+    async stopImpersonating(address) {
+      record("stopImpersonating", address);
+    },
+    async stateDigest() {
+      record("stateDigest");
+      return Uint8Array.of(0xab, 0xcd);
+    },
+    async dumpState() {
+      record("dumpState");
+      return Uint8Array.of(1, 2, 3);
+    },
+    async loadState(dump) {
+      record("loadState", dump);
+    },
     genesisAccounts: () => genesis,
     generatedAccountBatches: () => batches,
     async generateAccounts(count) {

@@ -1,4 +1,7 @@
+import { AssetTables } from "../assets/tables.js";
 import { BalanceHistoryTables } from "../balance-history/tables.js";
+import { EventTables } from "../events/tables.js";
+import { ExchangeTables } from "../exchanges/tables.js";
 import { blockBytes, decode } from "../protocol/codec.js";
 import {
   AccountSchema,
@@ -43,6 +46,9 @@ export const Tables = {
   ...ResourceTables,
   ...WitnessTables,
   ...BalanceHistoryTables,
+  ...EventTables,
+  ...AssetTables,
+  ...ExchangeTables,
 } as const;
 
 export type TableName = keyof typeof Tables;

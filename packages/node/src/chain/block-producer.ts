@@ -7,12 +7,15 @@ export interface BlockProducerOptions {
   readonly logger: Logger;
   /** Seconds between blocks; 0 = a block right after each accepted transaction (instamine). */
   readonly blockTimeSeconds: number;
+  /** A one-shot timestamp for the next block (dev chains' setNextBlockTimestamp), consumed when used. */
+  readonly takeNextBlockTimestamp?: () => bigint | undefined;
 }
 
 /**
- * Produces blocks on wall-clock slot boundaries (every `blockTime` seconds, aligned to multiples of
+ * Produces blocks on clock slot boundaries (every `blockTime` seconds, aligned to multiples of
  * 3 s), or one block per transaction when the block time is 0. Block timestamps never run ahead of
- * the wall clock and never go back before the head block's.
+ * the clock and never go back before the head block's. On a dev chain the clock can jump (time
+ * travel): `replan` re-arms the timer, and each block takes the slot the clock is in when it fires.
  */
 export class BlockProducer {
   private timer: NodeJS.Timeout | undefined;
@@ -45,6 +48,11 @@ export class BlockProducer {
       throw new TronodeError("INVALID_BLOCK_TIME", "block time must be between 0 and 60 seconds");
     }
     this.blockTimeMs = BigInt(Math.round(seconds * 1000));
+    this.replan();
+  }
+
+  /** Re-arms the slot timer after the clock or the block time changed. */
+  replan(): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
     if (this.running) this.schedule();
@@ -56,6 +64,13 @@ export class BlockProducer {
     return this.mine(1);
   }
 
+  /** Runs `step` after the block in hand, with no block produced until it has finished. */
+  pause<T>(step: () => Promise<T>): Promise<T> {
+    const run = this.producing.then(step);
+    this.producing = run.catch(() => undefined);
+    return run;
+  }
+
   /** Mines `count` blocks now (tre_mine). */
   async mine(count: number): Promise<void> {
     for (let i = 0; i < count; i++) await this.produceNow();
@@ -63,6 +78,8 @@ export class BlockProducer {
 
   private produceNow(): Promise<void> {
     return this.enqueue(() => {
+      const chosen = this.options.takeNextBlockTimestamp?.();
+      if (chosen !== undefined) return chosen;
       const now = this.options.clock.now();
       const head = this.options.chain.properties.headTimestamp;
       return now < head ? head : now;
@@ -79,7 +96,14 @@ export class BlockProducer {
     this.timer = setTimeout(
       () => {
         this.timer = undefined;
-        this.enqueue(() => (next > this.options.chain.properties.headTimestamp ? next : undefined))
+        this.enqueue(() => {
+          const chosen = this.options.takeNextBlockTimestamp?.();
+          if (chosen !== undefined) return chosen;
+          // The slot the clock is in now: it may have jumped since the timer was armed.
+          const at = this.options.clock.now();
+          const slot = at < next ? next : genesis + ((at - genesis) / interval) * interval;
+          return slot > this.options.chain.properties.headTimestamp ? slot : undefined;
+        })
           .catch((e) => this.options.logger.error({ err: (e as Error).message }, "block production failed"))
           .finally(() => this.schedule());
       },

@@ -8,6 +8,7 @@ import {
   bytesToHex,
   ChainProperties,
   type ChangeSet,
+  contractOwner,
   type Logger,
   MutableChainProperties,
   type ProducedBlock,
@@ -20,6 +21,7 @@ import {
   type Transaction,
   type TransactionOutcome,
   TronodeError,
+  transactionId,
 } from "@tronode/engine";
 import type { ChainStore } from "@tronode/storage";
 import { SerialQueue } from "./serial-queue.js";
@@ -46,11 +48,26 @@ export interface ChainServiceOptions {
   readonly maxPendingSize?: number;
   /** Recovers broadcast signatures in worker threads before the push checks them (optional). */
   readonly prefetch?: SignaturePrefetch;
+  /**
+   * Development chains: owners whose transactions are accepted without a valid signature
+   * (impersonation, TRE's unlocked accounts). Absent on a production-like node.
+   */
+  readonly signatureBypass?: (owner: Uint8Array) => boolean;
 }
 
 interface PendingEntry {
   readonly tx: Transaction;
   readonly outcome: TransactionOutcome;
+}
+
+/** A point the chain can be rewound to: a commit of the store and the pending pool at that time. */
+export interface ChainCheckpoint {
+  /** The store's commit sequence number. */
+  readonly seq: bigint;
+  /** The head block number then. */
+  readonly headNumber: bigint;
+  /** The pending pool then, in arrival order. */
+  readonly pending: readonly Transaction[];
 }
 
 /**
@@ -68,6 +85,9 @@ export class ChainService {
   /** Commits made so far, and the count the pending pool was built at (its outcomes are on that head). */
   private commits = 0;
   private pendingBuiltAt = 0;
+  /** Commit sequence numbers the journal must keep rewinding to (snapshots), by holder. */
+  private readonly holds = new Map<symbol, bigint>();
+  private readonly rewindListeners = new Set<(checkpoint: ChainCheckpoint) => void>();
 
   constructor(private readonly options: ChainServiceOptions) {
     this.pendingState = new StateOverlay(options.store.view);
@@ -120,16 +140,7 @@ export class ChainService {
       if (this.pending.size >= maxPending) {
         throw new TronodeError(ResponseCode.SERVER_BUSY, "Server busy.");
       }
-      const outcome = applyTransaction(this.pendingState, tx, {
-        mode: "push",
-        recoverer,
-        traceBalances: this.options.traceBalances,
-      });
-      const id = bytesToHex(outcome.txId);
-      this.pendingState.merge(outcome.changes);
-      this.pending.set(id, { tx: outcome.transaction, outcome });
-      this.verified.add(id);
-      return outcome;
+      return this.pushToPending(tx, recoverer);
     };
     const prefetch = this.options.prefetch;
     if (!prefetch || this.pending.size >= maxPending) {
@@ -201,6 +212,43 @@ export class ChainService {
     });
   }
 
+  /** Called after the chain was rewound (snapshot revert, fork switch). */
+  onRewind(listener: (checkpoint: ChainCheckpoint) => void): () => void {
+    this.rewindListeners.add(listener);
+    return () => this.rewindListeners.delete(listener);
+  }
+
+  /**
+   * The current commit and pending pool, taken between writes, and kept rewindable until
+   * `release` is called.
+   */
+  checkpoint(): Promise<{ checkpoint: ChainCheckpoint; release: () => void }> {
+    return this.queue.run(async () => {
+      const checkpoint: ChainCheckpoint = {
+        seq: this.options.store.commitSeq,
+        headNumber: this.properties.headNumber,
+        pending: [...this.pending.values()].map((e) => e.tx),
+      };
+      const holder = Symbol("checkpoint");
+      this.holds.set(holder, checkpoint.seq);
+      return { checkpoint, release: () => this.holds.delete(holder) };
+    });
+  }
+
+  /**
+   * Undoes every commit after the checkpoint (blocks, transactions, admin writes) in one atomic
+   * step and rebuilds the pending pool from the checkpoint's transactions.
+   */
+  rewindTo(checkpoint: ChainCheckpoint): Promise<void> {
+    return this.queue.run(async () => {
+      await this.options.store.rewind(checkpoint.seq);
+      this.commits++;
+      this.verified.clear();
+      this.repush(checkpoint.pending);
+      for (const listener of this.rewindListeners) listener(checkpoint);
+    });
+  }
+
   /** A development write straight into state (TRE's admin funding), committed at once. */
   adminWrite(write: (state: StateOverlay) => void): Promise<void> {
     return this.queue.run(async () => {
@@ -211,36 +259,97 @@ export class ChainService {
     });
   }
 
+  /**
+   * Replaces the committed state with what `compute` returns (computed between writes, e.g. from a
+   * state dump), and empties the pending pool.
+   */
+  replaceState(compute: () => Promise<ChangeSet>): Promise<void> {
+    return this.queue.run(async () => {
+      await this.commit(await compute());
+      this.verified.clear();
+      this.repush([]);
+    });
+  }
+
+  /** Runs `read` between writes, so it sees one committed state (dumps, digests). */
+  exclusive<T>(read: () => Promise<T>): Promise<T> {
+    return this.queue.run(read);
+  }
+
   /** Waits until every queued write has finished. */
   idle(): Promise<void> {
     return this.queue.idle();
   }
 
   private async commit(changes: ChangeSet): Promise<void> {
-    await this.options.store.commit(changes);
+    const store = this.options.store;
+    const after = new StateOverlay(store.view);
+    after.merge(changes);
+    await store.commit(changes, { label: new ChainProperties(after).headNumber });
     this.commits++;
+    await this.pruneJournal();
   }
 
-  /** Re-applies the transactions still pending on top of the new committed state (java-tron's repush). */
-  private rebuildPending(included: ReadonlySet<string>): void {
-    const previous = [...this.pending.entries()].filter(([id]) => !included.has(id));
+  /**
+   * Keeps the journal only as far back as something may rewind: the newest commit at or below the
+   * solidified block (a fork never undoes a solidified block) and every held checkpoint.
+   */
+  private async pruneJournal(): Promise<void> {
+    const store = this.options.store;
+    const marks = store.journal();
+    if (marks.length === 0) return;
+    const solid = this.properties.solidifiedNumber;
+    let through = -1n;
+    for (const mark of marks) {
+      if (mark.label > solid) break;
+      through = mark.seq;
+    }
+    for (const held of this.holds.values()) if (held < through) through = held;
+    if (through >= marks[0]!.seq) await store.pruneJournal(through);
+  }
+
+  /**
+   * Applies a transaction to the pending state as a broadcast (signatures already checked once are
+   * not checked again; an impersonated owner's are not checked at all) and adds it to the pool.
+   */
+  private pushToPending(tx: Transaction, recoverer: SignatureRecoverer): TransactionOutcome {
+    const bypass = this.options.signatureBypass;
+    const outcome = applyTransaction(this.pendingState, tx, {
+      mode: "push",
+      recoverer,
+      isVerified: (txId) =>
+        this.verified.has(bytesToHex(txId)) ||
+        (bypass !== undefined &&
+          tx.rawData?.contract[0] !== undefined &&
+          bypass(contractOwner(tx.rawData.contract[0]))),
+      traceBalances: this.options.traceBalances,
+    });
+    const id = bytesToHex(outcome.txId);
+    this.pendingState.merge(outcome.changes);
+    this.pending.set(id, { tx: outcome.transaction, outcome });
+    this.verified.add(id);
+    return outcome;
+  }
+
+  /** Starts a new pool on the committed state and re-pushes `txs` into it (java-tron's repush). */
+  private repush(txs: readonly Transaction[]): void {
     this.pending = new Map();
     this.pendingState = new StateOverlay(this.options.store.view);
     this.pendingBuiltAt = this.commits;
-    for (const [id, entry] of previous) {
+    for (const tx of txs) {
       try {
-        const outcome = applyTransaction(this.pendingState, entry.tx, {
-          mode: "push",
-          recoverer: this.options.recoverer,
-          isVerified: () => this.verified.has(id),
-          traceBalances: this.options.traceBalances,
-        });
-        this.pendingState.merge(outcome.changes);
-        this.pending.set(id, { tx: outcome.transaction, outcome });
+        this.pushToPending(tx, this.options.recoverer);
       } catch (e) {
+        const id = bytesToHex(transactionId(tx));
         this.verified.delete(id);
         this.options.logger.debug({ txId: id, reason: (e as Error).message }, "pending transaction dropped");
       }
     }
+  }
+
+  /** Re-applies the transactions still pending on top of the new committed state. */
+  private rebuildPending(included: ReadonlySet<string>): void {
+    const previous = [...this.pending.entries()].filter(([id]) => !included.has(id));
+    this.repush(previous.map(([, entry]) => entry.tx));
   }
 }

@@ -55,6 +55,15 @@ export interface NodeConfig {
    * thread); absent = one when the native recoverer is in use and the machine has more than one core.
    */
   readonly recoveryThreads?: number;
+  /**
+   * The development surface (TRE's /admin and /tre with snapshots, time travel, state edits and
+   * impersonation). On by default; off (`--no-dev`) for a node that must behave like java-tron.
+   */
+  readonly dev: boolean;
+  /** `--state <file>`: load the chain from this dump at start if it exists, dump it at exit. */
+  readonly stateFile?: string;
+  /** Seconds between periodic dumps to `stateFile` (0 = only at exit). */
+  readonly stateInterval: number;
 }
 
 export interface GenesisSettings {
@@ -119,6 +128,8 @@ export function defaultNodeConfig(): NodeConfig {
     allowKeyOperations: false,
     maxPendingSize: 2000,
     recovery: "auto",
+    dev: true,
+    stateInterval: 60,
   };
 }
 

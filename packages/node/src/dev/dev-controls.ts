@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import {
   addExact,
   addressOfPrivateKey,
+  bytesToHex,
   ChainProperties,
   cloneAccount,
   type DevAccount,
@@ -12,26 +13,74 @@ import {
   TronodeError,
 } from "@tronode/engine";
 import type { BlockProducer } from "../chain/block-producer.js";
-import type { ChainService } from "../chain/chain-service.js";
+import type { ChainCheckpoint, ChainService } from "../chain/chain-service.js";
+import type { DevClock } from "./dev-clock.js";
+import { dumpChainState, readStateDump, replacementChanges } from "./state-dump.js";
 
 export interface DevControlsOptions {
   readonly chain: ChainService;
   readonly producer: BlockProducer;
+  readonly clock: DevClock;
+  /** Owners whose transactions skip the signature check (shared with the ChainService). */
+  readonly signatureBypass: SignatureBypass;
   readonly genesisAccounts: readonly DevAccount[];
   readonly mnemonic: string | undefined;
   readonly hdPath: string;
   /** Balance given to each generated account, in sun. */
   readonly balance: bigint;
+  /** The chain's genesis block id (a state dump names its chain by it). */
+  readonly chainId: Uint8Array;
+  readonly version: string;
 }
 
 /** Largest batch of /admin/temporary-accounts-generation and tre_mine. */
 const MAX_BATCH = 1000;
 
-/** TRE's development surface over a running chain. */
+interface Snapshot {
+  readonly id: bigint;
+  readonly checkpoint: ChainCheckpoint;
+  readonly release: () => void;
+  readonly headTimestamp: bigint;
+  readonly nextBlockTimestamp: bigint | undefined;
+}
+
+/**
+ * The accounts whose transactions a dev chain accepts unsigned: TRE's unlocked accounts and
+ * Anvil/Hardhat-style impersonated ones.
+ */
+export class SignatureBypass {
+  private readonly unlocked = new Set<string>();
+  private readonly impersonated = new Set<string>();
+
+  readonly test = (owner: Uint8Array): boolean => {
+    const id = bytesToHex(owner);
+    return this.unlocked.has(id) || this.impersonated.has(id);
+  };
+
+  unlock(address: Uint8Array): void {
+    this.unlocked.add(bytesToHex(address));
+  }
+
+  impersonate(address: Uint8Array): void {
+    this.impersonated.add(bytesToHex(address));
+  }
+
+  stopImpersonating(address: Uint8Array): void {
+    this.impersonated.delete(bytesToHex(address));
+  }
+}
+
+/** TRE's development surface over a running chain, with Anvil/Hardhat/Ganache's superpowers. */
 export class DevControls implements DevApi {
   private readonly batches: DevAccount[][] = [];
+  private snapshots: Snapshot[] = [];
+  private nextSnapshotId = 1n;
 
   constructor(private readonly options: DevControlsOptions) {}
+
+  get version(): string {
+    return this.options.version;
+  }
 
   get mnemonic(): string | undefined {
     return this.options.mnemonic;
@@ -82,5 +131,109 @@ export class DevControls implements DevApi {
 
   async setBlockTime(seconds: number): Promise<void> {
     this.options.producer.setBlockTime(seconds);
+  }
+
+  async snapshot(): Promise<bigint> {
+    const { checkpoint, release } = await this.options.chain.checkpoint();
+    const id = this.nextSnapshotId++;
+    this.snapshots.push({
+      id,
+      checkpoint,
+      release,
+      headTimestamp: new ChainProperties(this.options.chain.committedView).headTimestamp,
+      nextBlockTimestamp: this.options.clock.nextBlockTimestamp,
+    });
+    return id;
+  }
+
+  async revert(id: bigint): Promise<boolean> {
+    const index = this.snapshots.findIndex((s) => s.id === id);
+    if (index < 0) return false;
+    const snapshot = this.snapshots[index]!;
+    // A block in hand finishes first; the rewind is queued behind it.
+    await this.options.producer.pause(async () => {
+      await this.options.chain.rewindTo(snapshot.checkpoint);
+      this.options.clock.resetTo(snapshot.headTimestamp, snapshot.nextBlockTimestamp);
+    });
+    this.forgetFrom(index);
+    return true;
+  }
+
+  async dropSnapshot(id: bigint): Promise<boolean> {
+    const index = this.snapshots.findIndex((s) => s.id === id);
+    if (index < 0) return false;
+    this.forgetFrom(index);
+    return true;
+  }
+
+  async increaseTime(ms: bigint): Promise<bigint> {
+    if (ms < 0n) throw new TronodeError("INVALID_TIME", "time can only move forward");
+    return this.options.clock.increase(ms);
+  }
+
+  async setTime(timestampMs: bigint): Promise<bigint> {
+    this.requireAfterHead(timestampMs);
+    return this.options.clock.setTime(timestampMs);
+  }
+
+  async setNextBlockTimestamp(timestampMs: bigint): Promise<void> {
+    this.requireAfterHead(timestampMs);
+    this.options.clock.setNextBlockTimestamp(timestampMs);
+  }
+
+  async setAccountBalance(address: Uint8Array, balance: bigint): Promise<void> {
+    if (balance < 0n) throw new TronodeError("INVALID_BALANCE", "balance can not be less than 0");
+    await this.options.chain.adminWrite((state) => {
+      const props = new ChainProperties(state);
+      const existing = state.get(Tables.accounts, address);
+      const account = existing
+        ? cloneAccount(existing)
+        : newAccount({ address, createTime: props.headTimestamp, props });
+      account.balance = balance;
+      state.put(Tables.accounts, address, account);
+    });
+  }
+
+  async unlockAccounts(addresses: readonly Uint8Array[]): Promise<void> {
+    for (const address of addresses) this.options.signatureBypass.unlock(address);
+  }
+
+  async impersonate(address: Uint8Array): Promise<void> {
+    this.options.signatureBypass.impersonate(address);
+  }
+
+  async stopImpersonating(address: Uint8Array): Promise<void> {
+    this.options.signatureBypass.stopImpersonating(address);
+  }
+
+  stateDigest(): Promise<Uint8Array> {
+    return this.options.chain.exclusive(() => this.options.chain.store.stateDigest());
+  }
+
+  dumpState(): Promise<Uint8Array> {
+    return this.options.chain.exclusive(() => dumpChainState(this.options.chain.store, this.options.chainId));
+  }
+
+  async loadState(dump: Uint8Array): Promise<void> {
+    const rows = readStateDump(dump, this.options.chainId);
+    await this.options.producer.pause(() =>
+      this.options.chain.replaceState(() => replacementChanges(this.options.chain.store, rows)),
+    );
+  }
+
+  /** Forgets the snapshot at `index` and every newer one. */
+  private forgetFrom(index: number): void {
+    for (const s of this.snapshots.slice(index)) s.release();
+    this.snapshots = this.snapshots.slice(0, index);
+  }
+
+  private requireAfterHead(timestampMs: bigint): void {
+    const head = new ChainProperties(this.options.chain.headView).headTimestamp;
+    if (timestampMs <= head) {
+      throw new TronodeError(
+        "INVALID_TIME",
+        `timestamp ${timestampMs} must be after the head block's timestamp ${head}`,
+      );
+    }
   }
 }

@@ -2,6 +2,7 @@ import { create } from "@bufbuild/protobuf";
 import {
   ACTUATORS,
   type Account,
+  type AssetQueries,
   accountIdIndexKey,
   addTransactionSign,
   allWitnessAddresses,
@@ -19,6 +20,7 @@ import {
   CONTRACT_PARAMETER_SCHEMAS,
   type ContractType,
   contractTypeName,
+  type ExchangeQueries,
   MutableChainProperties,
   type NodeInfoSummary,
   PENDING_BLOCK_NUMBER,
@@ -71,7 +73,11 @@ export interface WalletOptions {
 /** The core operations: WalletApi without the domains other services implement. */
 type CoreWalletApi = Omit<
   WalletApi,
-  keyof ResourceQueries | keyof BalanceHistoryQueries | keyof WitnessQueries
+  | keyof ResourceQueries
+  | keyof BalanceHistoryQueries
+  | keyof WitnessQueries
+  | keyof AssetQueries
+  | keyof ExchangeQueries
 >;
 
 export class Wallet implements CoreWalletApi {

@@ -39,13 +39,6 @@ export function notYetRoute(spec: NotYetSpec): RouteRow {
 
 /** GET+POST reads java-tron also serves under /walletsolidity. */
 const SOLIDITY_READS = [
-  "getassetissuelist",
-  "getpaginatedassetissuelist",
-  "getassetissuebyname",
-  "getassetissuebyid",
-  "getassetissuelistbyname",
-  "getexchangebyid",
-  "listexchanges",
   "getmarketorderbyaccount",
   "getmarketorderbyid",
   "getmarketpricebypair",
@@ -57,12 +50,10 @@ const SOLIDITY_READS = [
 
 /** GET+POST reads served only under /wallet. */
 const WALLET_ONLY_READS = [
-  "getassetissuebyaccount",
   "gettransactionreceiptbyid",
   "listproposals",
   "getproposalbyid",
   "getpaginatedproposallist",
-  "getpaginatedexchangelist",
   "getcontract",
   "getcontractinfo",
   "getexpandedspendingkey",
@@ -77,21 +68,10 @@ const WALLET_ONLY_READS = [
 ] as const;
 
 /** Reads whose java-tron servlet takes `visible` from the query string even on POST (§3.3). */
-const QUERY_VISIBLE_READS: ReadonlySet<string> = new Set([
-  "getassetissuelist",
-  "listproposals",
-  "listexchanges",
-  "getBrokerage",
-  "getReward",
-]);
+const QUERY_VISIBLE_READS: ReadonlySet<string> = new Set(["listproposals", "getBrokerage", "getReward"]);
 
 /** POST-only operations whose GET answers 200 with an empty body (doGet overridden empty). */
 const POST_ONLY_EMPTY_GET = [
-  "createassetissue",
-  "transferasset",
-  "participateassetissue",
-  "unfreezeasset",
-  "updateasset",
   "updatesetting",
   "updateenergylimit",
   "clearabi",
@@ -116,13 +96,7 @@ const POST_ONLY_EMPTY_GET_WITH_SOLIDITY = [
 ] as const;
 
 /** POST-only operations whose GET answers 405 (no doGet). */
-const POST_ONLY_405 = [
-  "createCommonTransaction",
-  "exchangecreate",
-  "exchangeinject",
-  "exchangetransaction",
-  "exchangewithdraw",
-] as const;
+const POST_ONLY_405 = ["createCommonTransaction"] as const;
 
 /**
  * Shielded-note operations the product spec lists but java-tron 4.8 leaves commented out (404

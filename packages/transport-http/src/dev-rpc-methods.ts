@@ -1,0 +1,299 @@
+/**
+ * The methods of the dev JSON-RPC (`POST /tre`): TRE's `tre_*` names with TRE's ranges and texts,
+ * and the Ganache/Hardhat/Anvil aliases (`evm_*`, `hardhat_*`, `anvil_*`) with their own parameter
+ * shapes, units and results (events-and-devtools.md §2.4, §4). TRON's time unit is the millisecond:
+ * `tre_*` time methods take ms (OZ's TRE patch does), except `tre_increaseTime`, which takes seconds
+ * like every `*_increaseTime`; the Ethereum aliases take seconds, as their tools send them.
+ */
+import {
+  type DevApi,
+  decodeAddress,
+  hexToBytes,
+  parseHex,
+  TronodeError,
+  tryAddressFromBase58,
+} from "@tronode/engine";
+import type { JsonValue } from "./engine-protocol.js";
+
+export const JsonRpcErrorCodes = {
+  parseError: -32700,
+  invalidRequest: -32600,
+  methodNotFound: -32601,
+  invalidParams: -32602,
+  internalError: -32603,
+  /** jsonrpc4j's code for an exception a method threw (TRE's range errors and the node's refusals). */
+  methodFailed: -32001,
+} as const;
+
+export interface JsonRpcError {
+  readonly code: number;
+  readonly message: string;
+}
+
+/** A JSON-RPC error raised while answering a method (carries its JSON-RPC code). */
+export class JsonRpcFailure extends TronodeError {
+  readonly error: JsonRpcError;
+  constructor(error: JsonRpcError) {
+    super("DEV_JSON_RPC_ERROR", error.message);
+    this.error = error;
+  }
+}
+
+function invalidParams(detail: string): JsonRpcFailure {
+  return new JsonRpcFailure({ code: JsonRpcErrorCodes.invalidParams, message: `Invalid params: ${detail}` });
+}
+
+/** A refusal with TRE's own text (jsonrpc4j reports a thrown exception with -32001). */
+function refused(message: string): JsonRpcFailure {
+  return new JsonRpcFailure({ code: JsonRpcErrorCodes.methodFailed, message });
+}
+
+function isPlainObject(value: unknown): value is Record<string, JsonValue> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function paramsList(params: unknown): unknown[] {
+  if (params === undefined || params === null) return [];
+  if (!Array.isArray(params)) throw invalidParams("params must be an array");
+  return params;
+}
+
+/** An integer from a JSON number, a decimal string or a 0x-hex string. */
+function integerOf(value: unknown, what: string): bigint {
+  if (typeof value === "number" && Number.isSafeInteger(value)) return BigInt(value);
+  if (typeof value === "bigint") return value;
+  if (typeof value === "string") {
+    if (/^-?[0-9]+$/.test(value)) return BigInt(value);
+    if (/^0x[0-9a-fA-F]+$/.test(value)) return BigInt(value);
+  }
+  throw invalidParams(`${what} must be an integer (decimal or 0x-hex)`);
+}
+
+function optionalInteger(value: unknown, what: string): bigint | undefined {
+  return value === undefined || value === null ? undefined : integerOf(value, what);
+}
+
+/** A TRON address as TRE reads it: Base58Check, `41…` hex, or a 0x-prefixed 20-byte EVM address. */
+function addressOf(value: unknown): Uint8Array {
+  if (typeof value === "string") {
+    const base58 = tryAddressFromBase58(value);
+    if (base58) return base58;
+    if (/^0x[0-9a-fA-F]{40}$/.test(value)) return hexToBytes(`41${value.slice(2)}`);
+    if (/^41[0-9a-fA-F]{40}$/.test(value)) return decodeAddress(value);
+  }
+  throw invalidParams(`not a TRON address: ${JSON.stringify(value)}`);
+}
+
+function snapshotIdOf(value: unknown): bigint {
+  const id = integerOf(value, "snapshot id");
+  if (id < 0n) throw invalidParams("snapshot id must not be negative");
+  return id;
+}
+
+function hexQuantity(n: bigint): string {
+  return `0x${n.toString(16)}`;
+}
+
+function bytesParam(value: unknown, what: string): Uint8Array {
+  const bytes = typeof value === "string" ? parseHex(value) : undefined;
+  if (bytes === undefined) throw invalidParams(`${what} must be hex bytes`);
+  return bytes;
+}
+
+const MAX_MINED_BLOCKS = 100n;
+const MAX_BLOCK_TIME_SECONDS = 60;
+
+function blockCountOf(value: unknown): number {
+  const blocks = integerOf(value, "blocks");
+  if (blocks <= 0n || blocks > MAX_MINED_BLOCKS) throw refused("blocks should between (0, 100]");
+  return Number(blocks);
+}
+
+function secondsOf(value: unknown): number {
+  const seconds =
+    typeof value === "number"
+      ? value
+      : typeof value === "string" && value !== ""
+        ? Number(value)
+        : Number.NaN;
+  if (!Number.isFinite(seconds)) throw invalidParams("expected [seconds]");
+  if (seconds < 0 || seconds > MAX_BLOCK_TIME_SECONDS) {
+    throw refused("block time should between [0, 60] in second");
+  }
+  return seconds;
+}
+
+/** Mines `count` blocks, the clock moving `intervalMs` before each block after the first. */
+async function mineSpaced(dev: DevApi, count: number, intervalMs: bigint): Promise<void> {
+  for (let i = 0; i < count; i++) {
+    if (i > 0 && intervalMs > 0n) await dev.increaseTime(intervalMs);
+    await dev.mine(1);
+  }
+}
+
+export type MethodHandler = (dev: DevApi, params: unknown) => Promise<JsonValue>;
+
+const treMine: MethodHandler = async (dev, params) => {
+  const first = paramsList(params)[0];
+  let blocks = 1;
+  if (first !== undefined && first !== null) {
+    if (!isPlainObject(first)) throw invalidParams("expected [{blocks: N}]");
+    if (first.blocks !== undefined) blocks = blockCountOf(first.blocks);
+  }
+  await dev.mine(blocks);
+  return "0x0";
+};
+
+/** Ganache's `evm_mine [timestamp | {timestamp, blocks}]` (timestamp in seconds). */
+const evmMine: MethodHandler = async (dev, params) => {
+  const first = paramsList(params)[0];
+  let blocks = 1;
+  let timestamp: bigint | undefined;
+  if (isPlainObject(first)) {
+    if (first.blocks !== undefined) blocks = blockCountOf(first.blocks);
+    timestamp = optionalInteger(first.timestamp, "timestamp");
+  } else {
+    timestamp = optionalInteger(first, "timestamp");
+  }
+  if (timestamp !== undefined) await dev.setNextBlockTimestamp(timestamp * 1000n);
+  await dev.mine(blocks);
+  return "0x0";
+};
+
+/** Anvil/Hardhat `*_mine [blocks?, interval?]` (interval in seconds; Anvil's default 1). */
+const anvilMine: MethodHandler = async (dev, params) => {
+  const [count, interval] = paramsList(params);
+  const blocks = count === undefined || count === null ? 1 : blockCountOf(count);
+  const intervalSeconds = optionalInteger(interval, "interval") ?? 1n;
+  if (intervalSeconds < 0n) throw invalidParams("interval must not be negative");
+  await mineSpaced(dev, blocks, intervalSeconds * 1000n);
+  return "0x0";
+};
+
+const treBlockTime: MethodHandler = async (dev, params) => {
+  const list = paramsList(params);
+  if (list.length === 0) throw invalidParams("expected [seconds]");
+  await dev.setBlockTime(secondsOf(list[0]));
+  return true;
+};
+
+const setAutomine: MethodHandler = async (dev, params) => {
+  const on = paramsList(params)[0];
+  if (typeof on !== "boolean") throw invalidParams("expected [true|false]");
+  await dev.setBlockTime(on ? 0 : 3);
+  return true;
+};
+
+const snapshot: MethodHandler = async (dev) => hexQuantity(await dev.snapshot());
+const revert: MethodHandler = async (dev, params) => dev.revert(snapshotIdOf(paramsList(params)[0]));
+const dropSnapshot: MethodHandler = async (dev, params) =>
+  dev.dropSnapshot(snapshotIdOf(paramsList(params)[0]));
+
+/** `[seconds]` → the total offset in seconds (Ganache, Anvil). */
+const increaseTime: MethodHandler = async (dev, params) => {
+  const seconds = integerOf(paramsList(params)[0], "seconds");
+  if (seconds < 0n) throw invalidParams("seconds must not be negative");
+  return Number((await dev.increaseTime(seconds * 1000n)) / 1000n);
+};
+
+function setNextBlockTimestamp(unitMs: bigint, result: JsonValue): MethodHandler {
+  return async (dev, params) => {
+    await dev.setNextBlockTimestamp(integerOf(paramsList(params)[0], "timestamp") * unitMs);
+    return result;
+  };
+}
+
+/** `[timestamp]` → the new offset in seconds. */
+function setTime(unitMs: bigint): MethodHandler {
+  return async (dev, params) =>
+    Number((await dev.setTime(integerOf(paramsList(params)[0], "timestamp") * unitMs)) / 1000n);
+}
+
+const setBalance: MethodHandler = async (dev, params) => {
+  const [address, balance] = paramsList(params);
+  await dev.setAccountBalance(addressOf(address), integerOf(balance, "balance"));
+  return true;
+};
+
+const unlockedAccounts: MethodHandler = async (dev, params) => {
+  const list = paramsList(params)[0];
+  if (!Array.isArray(list)) throw invalidParams("expected [[address, …]]");
+  await dev.unlockAccounts(list.map(addressOf));
+  return true;
+};
+
+const impersonate: MethodHandler = async (dev, params) => {
+  await dev.impersonate(addressOf(paramsList(params)[0]));
+  return true;
+};
+
+const stopImpersonating: MethodHandler = async (dev, params) => {
+  await dev.stopImpersonating(addressOf(paramsList(params)[0]));
+  return true;
+};
+
+const dumpState: MethodHandler = async (dev) => {
+  const bytes = await dev.dumpState();
+  return `0x${Buffer.from(bytes).toString("hex")}`;
+};
+
+const loadState: MethodHandler = async (dev, params) => {
+  await dev.loadState(bytesParam(paramsList(params)[0], "state"));
+  return true;
+};
+
+const stateDigest: MethodHandler = async (dev) => `0x${Buffer.from(await dev.stateDigest()).toString("hex")}`;
+
+const noOp: MethodHandler = async () => true;
+
+/** Every dev method by name, aliases included. */
+export const DEV_RPC_METHODS: ReadonlyMap<string, MethodHandler> = new Map<string, MethodHandler>([
+  // TRE
+  ["tre_mine", treMine],
+  ["tre_blockTime", treBlockTime],
+  ["tre_setAccountBalance", setBalance],
+  ["tre_unlockedAccounts", unlockedAccounts],
+  ["tre_version", async (dev) => dev.version],
+  ["miner_start", noOp],
+  ["miner_stop", noOp],
+  // snapshots
+  ["tre_snapshot", snapshot],
+  ["evm_snapshot", snapshot],
+  ["anvil_snapshot", snapshot],
+  ["tre_revert", revert],
+  ["evm_revert", revert],
+  ["anvil_revert", revert],
+  ["tre_dropSnapshot", dropSnapshot],
+  // mining
+  ["evm_mine", evmMine],
+  ["anvil_mine", anvilMine],
+  ["hardhat_mine", anvilMine],
+  ["evm_setAutomine", setAutomine],
+  ["evm_setIntervalMining", treBlockTime],
+  // time
+  ["tre_increaseTime", increaseTime],
+  ["evm_increaseTime", increaseTime],
+  ["anvil_increaseTime", increaseTime],
+  ["tre_setNextBlockTimestamp", setNextBlockTimestamp(1n, true)],
+  ["evm_setNextBlockTimestamp", setNextBlockTimestamp(1000n, null)],
+  ["anvil_setNextBlockTimestamp", setNextBlockTimestamp(1000n, null)],
+  ["tre_setTime", setTime(1n)],
+  ["evm_setTime", setTime(1000n)],
+  ["anvil_setTime", setTime(1000n)],
+  // state edits
+  ["anvil_setBalance", setBalance],
+  ["hardhat_setBalance", setBalance],
+  // impersonation
+  ["tre_impersonateAccount", impersonate],
+  ["anvil_impersonateAccount", impersonate],
+  ["hardhat_impersonateAccount", impersonate],
+  ["tre_stopImpersonatingAccount", stopImpersonating],
+  ["anvil_stopImpersonatingAccount", stopImpersonating],
+  ["hardhat_stopImpersonatingAccount", stopImpersonating],
+  // state
+  ["tre_dumpState", dumpState],
+  ["anvil_dumpState", dumpState],
+  ["tre_loadState", loadState],
+  ["anvil_loadState", loadState],
+  ["tre_stateDigest", stateDigest],
+]);
