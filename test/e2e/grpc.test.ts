@@ -6,6 +6,7 @@
  */
 import { addressToBase58, bytesToHex, signHash } from "@tronode/engine";
 import { createNode, type TronNode } from "@tronode/node";
+import { WALLET_TABLE } from "@tronode/transport-grpc";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type GrpcObject, GrpcStatus, type GrpcStub, grpcFailure, grpcStub } from "../support/grpc-stubs.js";
 
@@ -122,6 +123,33 @@ describe("protocol.Wallet over gRPC", () => {
     expect(await wallet.call("CreateTransaction", contract)).toEqual({});
   });
 
+  it("builders of other domains share the HTTP builders' checks (CreateAssetIssue2 vs /wallet/createassetissue)", async () => {
+    const owner = node.accounts[0]!.address;
+    const contract = {
+      owner_address: owner,
+      name: Buffer.from("tok"),
+      abbr: Buffer.from("t"),
+      total_supply: "0",
+    };
+    const built = await wallet.call("CreateAssetIssue2", contract);
+    expect(built.result.code).toBe("CONTRACT_VALIDATE_ERROR");
+    const printed = await http("/wallet/createassetissue", {
+      owner_address: bytesToHex(owner),
+      name: hex(Buffer.from("tok")),
+      abbr: hex(Buffer.from("t")),
+      total_supply: 0,
+    });
+    const httpMessage = /^class org\.tron\.core\.exception\.ContractValidateException : (.*)$/.exec(
+      printed.Error,
+    )?.[1];
+    expect(httpMessage).toBeDefined();
+    expect(Buffer.from(built.result.message).toString("utf8")).toBe(
+      `Contract validate error : ${httpMessage}`,
+    );
+    expect(await wallet.call("GetAssetIssueList")).toEqual({});
+    expect(await wallet.call("GetAssetIssueById", { value: Buffer.from("1000001") })).toEqual({});
+  });
+
   it("BroadcastTransaction answers SIGERROR for a signature by the wrong key", async () => {
     const [from, to, other] = node.accounts;
     const built = await wallet.call("CreateTransaction2", {
@@ -151,10 +179,14 @@ describe("protocol.Wallet over gRPC", () => {
       code: GrpcStatus.UNIMPLEMENTED,
       details: "Method protocol.Wallet/BuyStorage is unimplemented",
     });
-    expect(await grpcFailure(wallet.call("GetAssetIssueList"))).toEqual({
-      code: GrpcStatus.UNIMPLEMENTED,
-      details: "protocol.Wallet/GetAssetIssueList is not supported by tronode yet",
-    });
+    // whichever rpc is still waiting for its operation (the list shrinks as domains land)
+    const notYet = WALLET_TABLE.unimplemented.find((entry) => entry.reason === "not-yet");
+    if (notYet !== undefined) {
+      expect(await grpcFailure(wallet.call(notYet.rpc, {}))).toEqual({
+        code: GrpcStatus.UNIMPLEMENTED,
+        details: `protocol.Wallet/${notYet.rpc} is not supported by tronode yet`,
+      });
+    }
     // WalletSolidity is not on the full node's port, as in java-tron
     const wrongPort = grpcStub("WalletSolidity", node.grpc.full!);
     expect(await grpcFailure(wrongPort.call("GetNowBlock2"))).toEqual({

@@ -40,6 +40,8 @@ export interface RpcBinding<
   /** The operation's result → the response; `undefined` answers the empty message (java-tron's "not found"). */
   readonly output: (result: Result) => MessageInitShape<Res> | undefined;
   readonly failure: RpcFailure;
+  /** A java exception class the handler catches and answers with the empty message (status OK). */
+  readonly emptyOn?: string;
 }
 
 /** Declares a binding with its types checked against the messages and the operation. */

@@ -27,6 +27,7 @@ export function answerFailure(
   const failure = describeFailure(error);
   if (!failure.expected)
     logger.warn({ rpc: path, error: failure.message }, "unexpected failure in a gRPC call");
+  if (binding.emptyOn !== undefined && failure.javaClass === binding.emptyOn) return {};
   const validation = failure.javaClass === JavaExceptions.contractValidate;
   switch (binding.failure) {
     case "return":

@@ -9,6 +9,7 @@ import type { DescService } from "@bufbuild/protobuf";
 import { Database, Monitor, Wallet, WalletExtension, WalletSolidity } from "@tronode/engine";
 import type { RpcBinding, UnimplementedRpc } from "./rpc-binding.js";
 import { ACCOUNT_RPCS } from "./rpcs/account-rpcs.js";
+import { ASSET_BUILDER_RPCS, ASSET_READ_RPCS } from "./rpcs/asset-rpcs.js";
 import { BLOCK_RPCS } from "./rpcs/block-rpcs.js";
 import { BROADCAST_RPCS } from "./rpcs/broadcast-rpcs.js";
 import { BUILDER_RPCS } from "./rpcs/builder-rpcs.js";
@@ -39,6 +40,7 @@ function bindingsOf(service: DescService, bindings: readonly RpcBinding[]): RpcB
 /** Bindings that serve the same rpc on Wallet and WalletSolidity. */
 const READ_RPCS: readonly RpcBinding[] = [
   ...ACCOUNT_RPCS,
+  ...ASSET_READ_RPCS,
   ...BLOCK_RPCS,
   ...TRANSACTION_RPCS,
   ...RESOURCE_RPCS,
@@ -47,7 +49,14 @@ const READ_RPCS: readonly RpcBinding[] = [
 
 export const WALLET_TABLE: ServiceTable = {
   service: Wallet,
-  bindings: [...READ_RPCS, ...PENDING_RPCS, ...BALANCE_LOOKUP_RPCS, ...BROADCAST_RPCS, ...BUILDER_RPCS],
+  bindings: [
+    ...READ_RPCS,
+    ...PENDING_RPCS,
+    ...BALANCE_LOOKUP_RPCS,
+    ...BROADCAST_RPCS,
+    ...BUILDER_RPCS,
+    ...ASSET_BUILDER_RPCS,
+  ],
   unimplemented: [...WALLET_NOT_YET, ...WALLET_JAVA_TRON_UNIMPLEMENTED],
 };
 

@@ -9,11 +9,6 @@ import { javaTronUnimplementedRpc, notYetRpc, type UnimplementedRpc } from "../r
 
 /** rpc → HTTP operation name, where it is not the rpc's lower-cased name. */
 const HTTP_NAMES: Readonly<Record<string, string>> = {
-  CreateAssetIssue2: "createassetissue",
-  TransferAsset2: "transferasset",
-  ParticipateAssetIssue2: "participateassetissue",
-  UnfreezeAsset2: "unfreezeasset",
-  UpdateAsset2: "updateasset",
   TriggerContract: "triggersmartcontract",
   ClearContractABI: "clearabi",
   CreateCommonTransaction: "createCommonTransaction",
@@ -24,15 +19,8 @@ function notYet(rpcs: readonly string[]): UnimplementedRpc[] {
   return rpcs.map((rpc) => notYetRpc(rpc, HTTP_NAMES[rpc] ?? rpc.toLowerCase()));
 }
 
-/** TRC-10 assets, proposals, exchanges, the market, smart contracts and shielded transactions. */
+/** The market, smart contracts and shielded transactions. */
 const WALLET_AND_SOLIDITY_NOT_YET = [
-  "GetAssetIssueList",
-  "GetPaginatedAssetIssueList",
-  "GetAssetIssueByName",
-  "GetAssetIssueListByName",
-  "GetAssetIssueById",
-  "GetExchangeById",
-  "ListExchanges",
   "GetMarketOrderById",
   "GetMarketOrderByAccount",
   "GetMarketPriceByPair",
@@ -53,28 +41,13 @@ const WALLET_AND_SOLIDITY_NOT_YET = [
 export const WALLET_NOT_YET: readonly UnimplementedRpc[] = [
   ...notYet(WALLET_AND_SOLIDITY_NOT_YET),
   ...notYet([
-    "CreateAssetIssue",
-    "CreateAssetIssue2",
-    "TransferAsset",
-    "TransferAsset2",
-    "ParticipateAssetIssue",
-    "ParticipateAssetIssue2",
-    "UnfreezeAsset",
-    "UnfreezeAsset2",
-    "UpdateAsset",
-    "UpdateAsset2",
     "UpdateSetting",
     "UpdateEnergyLimit",
     "ProposalCreate",
     "ProposalApprove",
     "ProposalDelete",
-    "ExchangeCreate",
-    "ExchangeInject",
-    "ExchangeWithdraw",
-    "ExchangeTransaction",
     "MarketSellAsset",
     "MarketCancelOrder",
-    "GetAssetIssueByAccount",
     "DeployContract",
     "GetContract",
     "GetContractInfo",
@@ -83,7 +56,6 @@ export const WALLET_NOT_YET: readonly UnimplementedRpc[] = [
     "ListProposals",
     "GetPaginatedProposalList",
     "GetProposalById",
-    "GetPaginatedExchangeList",
     "CreateShieldedTransaction",
     "GetSpendingKey",
     "GetExpandedSpendingKey",
