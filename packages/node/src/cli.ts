@@ -55,6 +55,7 @@ const program = new Command()
     integer("grpc solidity port", 0, 65535),
   )
   .option("--no-grpc", "do not serve gRPC")
+  .option("--grpc-reflection", "serve gRPC server reflection (grpcurl without a .proto; java-tron: off)")
   .option("-d, --data-dir <dir>", "persist the chain in LevelDB in this directory (default: in memory)")
   .option(
     "-b, --block-time <seconds>",
@@ -139,6 +140,7 @@ async function runFullNode(): Promise<void> {
     host: o.host,
     solidityPort: o.solidityPort,
     ...grpcPortsOf(o),
+    grpcReflection: Boolean(o.grpcReflection),
     dataDir: o.dataDir ?? config.dataDir,
     blockTime: o.blockTime,
     accounts: o.accounts,
@@ -253,6 +255,7 @@ async function runSolidityNode(): Promise<void> {
     host: o.host,
     grpcSolidityPort:
       o.grpc === false ? undefined : (o.grpcSolidityPort ?? (freePorts ? 0 : DEFAULT_GRPC_SOLIDITY_PORT)),
+    grpcReflection: Boolean(o.grpcReflection),
     dataDir: o.dataDir ?? config.dataDir,
     accounts: o.accounts,
     accountBalance: o.balance ?? config.accountBalance,

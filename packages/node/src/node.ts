@@ -264,6 +264,7 @@ export async function createNode(options: CreateNodeOptions = {}): Promise<TronN
       port: config.grpcPort,
       solidityPort: config.grpcSolidityPort,
       allowKeyOperations: config.allowKeyOperations,
+      reflection: config.grpcReflection,
     });
     try {
       const listening = await grpc.listen();

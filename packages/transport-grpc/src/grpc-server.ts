@@ -19,6 +19,7 @@ import { connectNodeAdapter } from "@connectrpc/connect-node";
 import type { Logger, ReadScope, WalletApi } from "@tronode/engine";
 import { keyOperationRefusedMessage, keyOperationsAllowedOn } from "@tronode/operations";
 import { encodeGrpcMessage, withSpecGrpcMessages } from "./grpc-message.js";
+import { registerReflection } from "./reflection.js";
 import type { RpcBinding, UnimplementedRpc } from "./rpc-binding.js";
 import { answerFailure } from "./rpc-failures.js";
 import {
@@ -48,6 +49,8 @@ export interface GrpcServerOptions {
   /** Serve key-handling rpcs on a listener that is not loopback. */
   readonly allowKeyOperations?: boolean;
   readonly maxMessageBytes?: number;
+  /** Serve gRPC server reflection (java-tron's node.rpc.reflectionService, off by default). */
+  readonly reflection?: boolean;
 }
 
 export interface GrpcListenAddress {
@@ -156,11 +159,17 @@ function createListener(
   port: number,
   tables: readonly ServiceTable[],
   context: CallContext,
-  maxMessageBytes: number,
+  options: { readonly maxMessageBytes: number; readonly reflection: boolean },
 ): Listener {
+  const { maxMessageBytes } = options;
   const handler = connectNodeAdapter({
     routes: (router) => {
       for (const table of tables) registerTable(router, table, context);
+      if (options.reflection)
+        registerReflection(
+          router,
+          tables.map((table) => table.service),
+        );
     },
     readMaxBytes: maxMessageBytes,
     fallback: (request, response) =>
@@ -187,7 +196,10 @@ function addressOf(server: http2.Http2Server): GrpcListenAddress {
 
 export function createGrpcServer(options: GrpcServerOptions): GrpcServer {
   const logger = options.logger ?? SILENT_LOGGER;
-  const maxMessageBytes = options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
+  const listenerOptions = {
+    maxMessageBytes: options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES,
+    reflection: options.reflection === true,
+  };
   const keyOperationsAllowed = keyOperationsAllowedOn(options.host, options.allowKeyOperations);
   const context = (scope: ReadScope): CallContext => ({
     wallet: options.wallet,
@@ -202,7 +214,7 @@ export function createGrpcServer(options: GrpcServerOptions): GrpcServer {
           options.port,
           [WALLET_TABLE, DATABASE_TABLE, MONITOR_TABLE],
           context("head"),
-          maxMessageBytes,
+          listenerOptions,
         );
   const solidityTables = [
     WALLET_SOLIDITY_TABLE,
@@ -212,7 +224,7 @@ export function createGrpcServer(options: GrpcServerOptions): GrpcServer {
   const solidity =
     options.solidityPort === undefined
       ? undefined
-      : createListener(options.solidityPort, solidityTables, context("solid"), maxMessageBytes);
+      : createListener(options.solidityPort, solidityTables, context("solid"), listenerOptions);
   const listeners = [full, solidity].filter((l): l is Listener => l !== undefined);
 
   const listen = (listener: Listener) =>

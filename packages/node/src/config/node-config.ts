@@ -11,6 +11,8 @@ export interface NodeConfig {
   readonly trustNode?: string;
   /** gRPC Wallet + Database on the head state (java-tron's node.rpc.port, 50051); absent = off. */
   readonly grpcPort?: number;
+  /** gRPC server reflection on the gRPC listeners (java-tron's node.rpc.reflectionService, off). */
+  readonly grpcReflection?: boolean;
   /** gRPC WalletSolidity + Database on the solidified state (node.rpc.solidityPort, 50061); absent = off. */
   readonly grpcSolidityPort?: number;
   /** LevelDB directory; absent = in memory. */

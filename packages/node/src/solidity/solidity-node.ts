@@ -133,6 +133,7 @@ export async function createSolidityNode(options: SolidityNodeOptions): Promise<
         solidityPort: config.grpcSolidityPort,
         walletExtension: true,
         allowKeyOperations: config.allowKeyOperations,
+        reflection: config.grpcReflection,
       });
       const listening = await grpc.listen();
       grpcAddress = listening.solidity ? hostPort(listening.solidity) : undefined;
