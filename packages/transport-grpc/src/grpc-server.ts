@@ -16,7 +16,7 @@ import type { Socket } from "node:net";
 import { create, type DescService } from "@bufbuild/protobuf";
 import { Code, ConnectError, type ConnectRouter } from "@connectrpc/connect";
 import { connectNodeAdapter } from "@connectrpc/connect-node";
-import type { Logger, ReadScope, WalletApi } from "@tronode/engine";
+import { type Logger, type ReadScope, TronodeError, type WalletApi } from "@tronode/engine";
 import { keyOperationRefusedMessage, keyOperationsAllowedOn } from "@tronode/operations";
 import { encodeGrpcMessage, withSpecGrpcMessages } from "./grpc-message.js";
 import { registerReflection } from "./reflection.js";
@@ -229,9 +229,22 @@ export function createGrpcServer(options: GrpcServerOptions): GrpcServer {
 
   const listen = (listener: Listener) =>
     new Promise<GrpcListenAddress>((resolve, reject) => {
-      listener.server.once("error", reject);
+      listener.server.once("error", (error: NodeJS.ErrnoException) =>
+        reject(
+          error.code === "EADDRINUSE"
+            ? new TronodeError(
+                "GRPC_PORT_IN_USE",
+                `gRPC port ${listener.port} on ${options.host} is in use: pass --grpc-port / ` +
+                  "--grpc-solidity-port, or --no-grpc",
+              )
+            : error,
+        ),
+      );
       listener.server.listen(listener.port, options.host, () => {
-        listener.server.off("error", reject);
+        listener.server.removeAllListeners("error");
+        listener.server.on("error", (error) =>
+          logger.error({ error: error.message }, "gRPC listener failure"),
+        );
         resolve(addressOf(listener.server));
       });
     });
