@@ -6,7 +6,7 @@
  */
 import { addressToBase58, bytesToHex, signHash } from "@tronode/engine";
 import { createNode, type TronNode } from "@tronode/node";
-import { WALLET_TABLE } from "@tronode/transport-grpc";
+import { createGrpcServer, WALLET_TABLE } from "@tronode/transport-grpc";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type GrpcObject, GrpcStatus, type GrpcStub, grpcFailure, grpcStub } from "../support/grpc-stubs.js";
 
@@ -201,6 +201,35 @@ describe("protocol.Wallet over gRPC", () => {
       wallet.call("GetTransactionById", { value: Buffer.alloc(5 * 1024 * 1024) }),
     );
     expect(failure.code).toBe(GrpcStatus.RESOURCE_EXHAUSTED);
+  });
+});
+
+describe("key-handling rpcs (shielded keys)", () => {
+  it("are served on a loopback listener, with HTTP's answers", async () => {
+    const sk = await wallet.call("GetSpendingKey");
+    expect(sk.value).toHaveLength(32);
+    const expanded = await wallet.call("GetExpandedSpendingKey", { value: sk.value });
+    const printed = await http("/wallet/getexpandedspendingkey", { value: hex(sk.value) });
+    expect({ ask: hex(expanded.ask), nsk: hex(expanded.nsk), ovk: hex(expanded.ovk) }).toEqual(printed);
+  });
+
+  it("are refused on a listener that is not loopback, like their HTTP rows", async () => {
+    const exposed = createGrpcServer({ wallet: node.wallet, host: "0.0.0.0", port: 0 });
+    const { full } = await exposed.listen();
+    const stub = grpcStub("Wallet", `127.0.0.1:${full!.port}`);
+    try {
+      expect(await grpcFailure(stub.call("GetSpendingKey"))).toEqual({
+        code: GrpcStatus.UNAVAILABLE,
+        details:
+          "this API is unavailable due to config: GetSpendingKey handles private keys and is served only on a " +
+          "loopback listener or with allowKeyOperations: true",
+      });
+      // reads stay served there
+      expect((await stub.call("GetNowBlock2")).blockid).toHaveLength(32);
+    } finally {
+      stub.close();
+      await exposed.close();
+    }
   });
 });
 

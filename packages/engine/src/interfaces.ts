@@ -17,6 +17,7 @@ import type {
   Witness,
 } from "./protocol/generated/protocol/core_pb.js";
 import type { ResourceQueries } from "./resources/resource-queries.js";
+import type { ShieldedQueries } from "./shielded/shielded-queries.js";
 import type { WitnessQueries } from "./witnesses/witness-queries.js";
 
 export type { BalanceHistoryQueries } from "./balance-history/balance-history-queries.js";
@@ -91,7 +92,8 @@ export interface WalletApi
     BalanceHistoryQueries,
     WitnessQueries,
     AssetQueries,
-    ExchangeQueries {
+    ExchangeQueries,
+    ShieldedQueries {
   // blocks and transactions
   getNowBlock(scope: ReadScope): Promise<Block>;
   getBlockByNum(num: bigint, scope: ReadScope): Promise<Block | undefined>;

@@ -40,6 +40,7 @@ import { composeWallet } from "./wallet/compose-wallet.js";
 import { EventService } from "./wallet/event-queries.js";
 import { ExchangeQueryService } from "./wallet/exchange-queries.js";
 import { ResourceQueryService } from "./wallet/resource-queries.js";
+import { ShieldedService } from "./wallet/shielded-service.js";
 import { Wallet } from "./wallet/wallet.js";
 import { WitnessQueryService } from "./wallet/witness-queries.js";
 
@@ -220,10 +221,17 @@ export async function createNode(options: CreateNodeOptions = {}): Promise<TronN
     new WitnessQueryService(chain),
     new AssetQueryService(chain),
     new ExchangeQueryService(chain),
+    new ShieldedService(),
   );
   container.register("WalletApi", { useValue: wallet });
-  // Contract ABIs come from the contract store; until the TVM stores contracts there are no logs.
-  const events = new EventService({ chain, abiOf: () => undefined });
+  // Events are decoded with the ABI stored for their contract (cleared ABIs decode nothing).
+  const events = new EventService({
+    chain,
+    abiOf: (contract) => {
+      const abi = chain.store.view.get(Tables.contractAbis, contract);
+      return abi && abi.entrys.length > 0 ? abi : undefined;
+    },
+  });
   const dev = new DevControls({
     chain,
     producer,

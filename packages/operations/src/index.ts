@@ -60,6 +60,13 @@ export {
   ResourceOperations,
   StakingBuilderOperations,
 } from "./resource-operations.js";
+export {
+  type IvkInput,
+  type PaymentAddressInput,
+  PROOF_CREATION_NOT_POSSIBLE,
+  ShieldedOperations,
+  type SpendAuthSigInput,
+} from "./shielded-operations.js";
 export { TransactionOperations } from "./transaction-operations.js";
 export {
   DeferredOperations,

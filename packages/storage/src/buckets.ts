@@ -94,9 +94,15 @@ export const BUCKETS = {
   "asset-name-index": { bucket: 0x22, resident: true },
   exchanges: { bucket: 0x23, resident: true },
   "exchanges-v2": { bucket: 0x24, resident: true },
+  // smart contracts (TVM): 0x38–0x3f. Code and storage grow with the chain: cold, LRU-cached.
+  contracts: { bucket: 0x38, resident: false, cache: 16384, warmLatest: false },
+  "contract-abis": { bucket: 0x39, resident: false, cache: 1024, warmLatest: false },
+  code: { bucket: 0x3a, resident: false, cache: 4096, warmLatest: false },
+  "storage-rows": { bucket: 0x3b, resident: false, cache: 65536, warmLatest: false },
+  "contract-states": { bucket: 0x3c, resident: false, cache: 16384, warmLatest: false },
   // reserved: 0x25–0x2b TRC-10 tokens and exchanges, 0x2c–0x37 proposals and market,
-  // 0x38–0x3f smart contracts and the VM, 0x40–0x47 shielded notes
-  // next free: 0x48 (0x0f and 0x10–0x1b are reserved for the domains above)
+  // 0x3d–0x3f smart contracts and the VM, 0x40–0x47 shielded notes, 0x48–0x4f the p2p network
+  // next free: 0x50 (0x0f and 0x10–0x1b are reserved for the domains above)
   // retired: (none yet) — e.g. `// 0x0c "old-table": retired in <change>; never reuse`
 } as const satisfies Record<string, BucketSpec>;
 

@@ -10,11 +10,14 @@ import {
   BlockSchema,
   bytesToHex,
   type ChangeSet,
+  ContractStateSchema,
   concatBytes,
   DelegatedResourceAccountIndexSchema,
   DelegatedResourceSchema,
   ExchangeSchema,
   int64ToBytes,
+  SmartContract_ABISchema,
+  SmartContractSchema,
   type Table,
   type TableChanges,
   Tables,
@@ -163,6 +166,15 @@ export function rowsFor(i: number): Row[] {
       n,
       create(ExchangeSchema, { exchangeId: n, secondTokenId: utf8Encode("1000001"), secondTokenBalance: n }),
     ],
+    [
+      Tables.contracts,
+      addr(i),
+      create(SmartContractSchema, { contractAddress: addr(i), originAddress: addr(i + 1), version: i & 1 }),
+    ],
+    [Tables.contractAbis, addr(i), create(SmartContract_ABISchema, { entrys: [{ name: `f${i}` }] })],
+    [Tables.code, addr(i), Uint8Array.of(0x60, i & 0xff, 0x00)],
+    [Tables.storageRows, concatBytes(blockId(i)), blockId(i + 1)],
+    [Tables.contractStates, addr(i), create(ContractStateSchema, { energyUsage: n, updateCycle: n + 1n })],
   ];
 }
 

@@ -58,11 +58,18 @@ export interface UnimplementedRpc {
   readonly reason: "java-tron" | "not-yet";
   /** The HTTP operation of the same java-tron function, when there is one (README coverage). */
   readonly operationName?: string;
+  /** Why tronode cannot serve it, when it never will (the UNIMPLEMENTED text). */
+  readonly message?: string;
 }
 
 /** An rpc tronode does not serve yet; `operationName` links it to the HTTP row of the same operation. */
-export function notYetRpc(rpc: string, operationName?: string): UnimplementedRpc {
-  return { rpc, reason: "not-yet", ...(operationName !== undefined ? { operationName } : {}) };
+export function notYetRpc(rpc: string, operationName?: string, message?: string): UnimplementedRpc {
+  return {
+    rpc,
+    reason: "not-yet",
+    ...(operationName !== undefined ? { operationName } : {}),
+    ...(message !== undefined ? { message } : {}),
+  };
 }
 
 /** An rpc java-tron declares in its proto but never implements (grpc-java's default answer). */

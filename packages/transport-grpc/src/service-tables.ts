@@ -19,10 +19,12 @@ import {
   MONITOR_NOT_YET,
   WALLET_EXTENSION_UNIMPLEMENTED,
   WALLET_JAVA_TRON_UNIMPLEMENTED,
+  WALLET_NOT_POSSIBLE,
   WALLET_NOT_YET,
   WALLET_SOLIDITY_NOT_YET,
 } from "./rpcs/not-yet-rpcs.js";
 import { BALANCE_LOOKUP_RPCS, RESOURCE_RPCS } from "./rpcs/resource-rpcs.js";
+import { SHIELDED_RPCS } from "./rpcs/shielded-rpcs.js";
 import { PENDING_RPCS, TRANSACTION_RPCS } from "./rpcs/transaction-rpcs.js";
 
 export interface ServiceTable {
@@ -56,8 +58,9 @@ export const WALLET_TABLE: ServiceTable = {
     ...BROADCAST_RPCS,
     ...BUILDER_RPCS,
     ...ASSET_BUILDER_RPCS,
+    ...SHIELDED_RPCS,
   ],
-  unimplemented: [...WALLET_NOT_YET, ...WALLET_JAVA_TRON_UNIMPLEMENTED],
+  unimplemented: [...WALLET_NOT_YET, ...WALLET_NOT_POSSIBLE, ...WALLET_JAVA_TRON_UNIMPLEMENTED],
 };
 
 export const WALLET_SOLIDITY_TABLE: ServiceTable = {

@@ -16,6 +16,7 @@ import { unDelegateResourceActuator } from "../resources/actuators/undelegate-re
 import { unfreezeBalanceActuator } from "../resources/actuators/unfreeze-balance.js";
 import { unfreezeBalanceV2Actuator } from "../resources/actuators/unfreeze-balance-v2.js";
 import { withdrawExpireUnfreezeActuator } from "../resources/actuators/withdraw-expire-unfreeze.js";
+import { shieldedTransferActuator } from "../shielded/actuators/shielded-transfer.js";
 import { updateBrokerageActuator } from "../witnesses/actuators/update-brokerage.js";
 import { voteWitnessActuator } from "../witnesses/actuators/vote-witness.js";
 import { withdrawBalanceActuator } from "../witnesses/actuators/withdraw-balance.js";
@@ -58,5 +59,6 @@ export const ACTUATORS: ReadonlyMap<ContractType, Actuator> = new Map<ContractTy
     exchangeInjectActuator,
     exchangeWithdrawActuator,
     exchangeTransactionActuator,
+    shieldedTransferActuator,
   ].map((a) => [a.type, a as unknown as Actuator] as const),
 );

@@ -86,6 +86,8 @@ export interface BandwidthInput {
  */
 export function consumeBandwidth(input: BandwidthInput): NetBill {
   const { state, props, owner, bytes } = input;
+  // java-tron skips shielded transfers (their fee is SHIELDED_TRANSACTION_FEE, in the actuator).
+  if (input.contractType === ContractType.ShieldedTransferContract) return { netUsage: 0n, netFee: 0n };
   const account = state.get(Tables.accounts, owner);
   if (!account) {
     throw new TronodeError("CONTRACT_VALIDATE_ERROR", `account [${addressToBase58(owner)}] does not exist`, {

@@ -10,6 +10,7 @@ import {
   WitnessSchema,
 } from "../protocol/generated/protocol/core_pb.js";
 import { ResourceTables } from "../resources/tables.js";
+import { ContractTables } from "../vm/tables.js";
 import { WitnessTables } from "../witnesses/tables.js";
 import { bytesKey, bytesValue, defineTable, int64Key, int64Value, messageValue, stringKey } from "./table.js";
 
@@ -49,6 +50,7 @@ export const Tables = {
   ...EventTables,
   ...AssetTables,
   ...ExchangeTables,
+  ...ContractTables,
 } as const;
 
 export type TableName = keyof typeof Tables;

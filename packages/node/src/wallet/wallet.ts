@@ -27,6 +27,7 @@ import {
   packContract,
   type ReadScope,
   type ResourceQueries,
+  type ShieldedQueries,
   StateOverlay,
   type StateView,
   Tables,
@@ -78,6 +79,7 @@ type CoreWalletApi = Omit<
   | keyof WitnessQueries
   | keyof AssetQueries
   | keyof ExchangeQueries
+  | keyof ShieldedQueries
 >;
 
 export class Wallet implements CoreWalletApi {

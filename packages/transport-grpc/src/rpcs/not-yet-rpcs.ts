@@ -5,6 +5,7 @@
  * operation, if HTTP does not serve it yet) and removing it from these lists; the service-table
  * test fails while an rpc is in neither or in both.
  */
+import { PROOF_CREATION_NOT_POSSIBLE } from "@tronode/operations";
 import { javaTronUnimplementedRpc, notYetRpc, type UnimplementedRpc } from "../rpc-binding.js";
 
 /** rpc → HTTP operation name, where it is not the rpc's lower-cased name. */
@@ -56,26 +57,20 @@ export const WALLET_NOT_YET: readonly UnimplementedRpc[] = [
     "ListProposals",
     "GetPaginatedProposalList",
     "GetProposalById",
-    "CreateShieldedTransaction",
-    "GetSpendingKey",
-    "GetExpandedSpendingKey",
-    "GetAkFromAsk",
-    "GetNkFromNsk",
-    "GetIncomingViewingKey",
-    "GetDiversifier",
-    "GetNewShieldedAddress",
-    "GetZenPaymentAddress",
-    "GetRcm",
-    "CreateShieldedTransactionWithoutSpendAuthSig",
     "GetShieldTransactionHash",
-    "CreateSpendAuthSig",
     "CreateShieldNullifier",
-    "CreateShieldedContractParameters",
-    "CreateShieldedContractParametersWithoutAsk",
     "GetTriggerInputForShieldedTRC20Contract",
     "CreateCommonTransaction",
   ]),
 ];
+
+/** Proof creation: java-tron serves it; it needs TRON's Sapling proving parameters, which tronode cannot reach. */
+export const WALLET_NOT_POSSIBLE: readonly UnimplementedRpc[] = [
+  "CreateShieldedTransaction",
+  "CreateShieldedTransactionWithoutSpendAuthSig",
+  "CreateShieldedContractParameters",
+  "CreateShieldedContractParametersWithoutAsk",
+].map((rpc) => notYetRpc(rpc, rpc.toLowerCase(), PROOF_CREATION_NOT_POSSIBLE));
 
 /** Declared by TRON's proto, never overridden in java-tron's RpcApiService. */
 export const WALLET_JAVA_TRON_UNIMPLEMENTED: readonly UnimplementedRpc[] = [

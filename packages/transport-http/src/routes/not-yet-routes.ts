@@ -56,15 +56,6 @@ const WALLET_ONLY_READS = [
   "getpaginatedproposallist",
   "getcontract",
   "getcontractinfo",
-  "getexpandedspendingkey",
-  "getakfromask",
-  "getnkfromnsk",
-  "getspendingkey",
-  "getnewshieldedaddress",
-  "getdiversifier",
-  "getincomingviewingkey",
-  "getzenpaymentaddress",
-  "getrcm",
 ] as const;
 
 /** Reads whose java-tron servlet takes `visible` from the query string even on POST (§3.3). */
@@ -82,9 +73,6 @@ const POST_ONLY_EMPTY_GET = [
   "proposaldelete",
   "marketsellasset",
   "marketcancelorder",
-  "createspendauthsig",
-  "createshieldedcontractparameters",
-  "createshieldedcontractparameterswithoutask",
   "gettriggerinputforshieldedtrc20contract",
 ] as const;
 
@@ -104,8 +92,6 @@ const POST_ONLY_405 = ["createCommonTransaction"] as const;
  * with an empty doGet. Those marked solidity are also listed for the solidity node.
  */
 const SHIELDED_NOTE_OPERATIONS: readonly { name: string; get: boolean; solidity: boolean }[] = [
-  { name: "createshieldedtransaction", get: false, solidity: false },
-  { name: "createshieldedtransactionwithoutspendauthsig", get: false, solidity: false },
   { name: "createshieldnullifier", get: false, solidity: false },
   { name: "getshieldtransactionhash", get: false, solidity: false },
   { name: "getmerkletreevoucherinfo", get: false, solidity: true },
