@@ -55,7 +55,12 @@ export function grpcStub(service: string, target: string): GrpcStub {
   const client = new Client(target, grpc.credentials.createInsecure());
   return {
     call<T>(rpc: string, request: object = {}, options: { timeoutMs?: number } = {}): Promise<T> {
-      const method = (client as unknown as Record<string, grpc.requestCallback<T> & Function>)[rpc];
+      type UnaryMethod = (
+        request: object,
+        options: grpc.CallOptions,
+        callback: (error: grpc.ServiceError | null, reply: T) => void,
+      ) => void;
+      const method = (client as unknown as Record<string, UnaryMethod | undefined>)[rpc];
       if (typeof method !== "function") throw new TypeError(`no rpc ${service}.${rpc} in the proto`);
       const deadline = new Date(Date.now() + (options.timeoutMs ?? 10_000));
       return new Promise<T>((resolve, reject) => {
