@@ -239,6 +239,13 @@ describe("protocol.Database and protocol.WalletSolidity", () => {
     const now = await wallet.call("GetNowBlock2");
     expect(reference.block_num).toBe(now.block_header.raw_data.number);
     expect(hex(reference.block_hash)).toBe(hex(now.blockid));
+    const info = await wallet.call("GetNodeInfo");
+    const printedInfo = await http("/wallet/getnodeinfo");
+    expect([info.block, info.solidityBlock, info.configNodeInfo.codeVersion]).toEqual([
+      printedInfo.block,
+      printedInfo.solidityBlock,
+      printedInfo.configNodeInfo.codeVersion,
+    ]);
     const properties = await database.call("GetDynamicProperties");
     const nodeInfo = await http("/wallet/getnodeinfo");
     expect(`Num:${properties.last_solidity_block_num},`).toBe(/^Num:\d+,/.exec(nodeInfo.solidityBlock)?.[0]);
