@@ -10,17 +10,20 @@ import {
   type GenesisConfig,
   type Logger,
   type SignatureRecoverer,
+  slotTime,
   Tables,
   type WalletApi,
 } from "@tronode/engine";
 import { createBestRecoverer, createNativeRecoverer, createRecoveryPool } from "@tronode/secp256k1-native";
 import { type ChainStore, createChainStore, createLevelStorage, createMemoryStorage } from "@tronode/storage";
 import { createHttpServer } from "@tronode/transport-http";
+import { createP2pService, type P2pService } from "@tronode/transport-p2p";
 import { type DependencyContainer, container as rootContainer } from "tsyringe";
 import { BlockProducer } from "./chain/block-producer.js";
 import { ChainService, type WitnessKey } from "./chain/chain-service.js";
 import { createSignaturePrefetch, type SignaturePrefetch } from "./chain/signature-prefetch.js";
 import {
+  configError,
   defaultNodeConfig,
   historyBalanceLookupOf,
   type NodeConfig,
@@ -33,6 +36,8 @@ import { DevClock } from "./dev/dev-clock.js";
 import { DevControls, SignatureBypass } from "./dev/dev-controls.js";
 import { readStateFile, startStateWriter } from "./dev/state-file.js";
 import { silentLogger } from "./logger.js";
+import { NetDelegate } from "./network/net-delegate.js";
+import { walletNetworkOf } from "./network/wallet-network.js";
 import { BalanceHistoryService, balanceHistoryStartChanges } from "./wallet/balance-history.js";
 import { composeWallet } from "./wallet/compose-wallet.js";
 import { ResourceQueryService } from "./wallet/resource-queries.js";
@@ -64,6 +69,8 @@ export interface TronNode {
   readonly chain: ChainService;
   readonly producer: BlockProducer;
   readonly accounts: readonly DevAccount[];
+  /** The P2P service of a networked node. */
+  readonly p2p: P2pService | undefined;
   /** Base URL of the HTTP API once listening (e.g. http://127.0.0.1:9090). */
   readonly url: string | undefined;
   stop(): Promise<void>;
@@ -78,10 +85,9 @@ export const systemClock: Clock = { now: () => BigInt(Date.now()) };
  */
 export function witnessKeysOf(config: NodeConfig): WitnessKey[] {
   if ((config.witnessCount ?? 1) > 1) {
-    return deriveDevAccounts(config.mnemonic, config.witnessCount!, WITNESS_HD_PATH).map((a) => ({
-      address: a.address,
-      privateKey: a.privateKey,
-    }));
+    const all = genesisWitnessKeysOf(config);
+    const held = config.localWitnessIndexes;
+    return held === undefined ? all : all.filter((_, i) => held.includes(i));
   }
   return [
     { address: witnessAddressOf(config), privateKey: config.witnessPrivateKey },
@@ -89,17 +95,26 @@ export function witnessKeysOf(config: NodeConfig): WitnessKey[] {
   ];
 }
 
+/** The N witness keys of `--witnesses N` (all of them: the genesis lists every one). */
+function genesisWitnessKeysOf(config: NodeConfig): WitnessKey[] {
+  return deriveDevAccounts(config.mnemonic, config.witnessCount!, WITNESS_HD_PATH).map((a) => ({
+    address: a.address,
+    privateKey: a.privateKey,
+  }));
+}
+
 /** Builds the genesis of a node config: witnesses, funded dev accounts, extra accounts, parameters. */
 export function genesisOf(config: NodeConfig, devAccounts: readonly DevAccount[]): GenesisConfig {
   const witnesses =
     config.genesis.witnesses ??
-    ((config.witnessCount ?? 1) > 1 ? witnessKeysOf(config) : [{ address: witnessAddressOf(config) }]).map(
-      (w) => ({
-        address: w.address,
-        url: config.genesis.witnessUrl,
-        voteCount: config.genesis.witnessVotes,
-      }),
-    );
+    ((config.witnessCount ?? 1) > 1
+      ? genesisWitnessKeysOf(config)
+      : [{ address: witnessAddressOf(config) }]
+    ).map((w) => ({
+      address: w.address,
+      url: config.genesis.witnessUrl,
+      voteCount: config.genesis.witnessVotes,
+    }));
   return {
     timestamp: config.genesis.timestamp,
     parentHash: config.genesis.parentHash,
@@ -188,21 +203,47 @@ export async function createNode(options: CreateNodeOptions = {}): Promise<TronN
     ...(config.dev ? { signatureBypass: signatureBypass.test } : {}),
   });
   container.register(ChainService, { useValue: chain });
+  if (config.p2p && config.blockTime !== 3) {
+    throw configError("a networked node produces on the 3 s slot grid: use --block-time 3");
+  }
+  // java-tron's block.needSyncCheck: checked every second until the next slot after the head is ahead
+  let needSyncCheck = config.needSyncCheck === true;
+  const syncCheckTimer = needSyncCheck
+    ? setInterval(() => {
+        needSyncCheck = slotTime(chain.properties, 1n) < clock.now();
+        if (!needSyncCheck) clearInterval(syncCheckTimer);
+      }, 1000)
+    : undefined;
   const producer = new BlockProducer({
     chain,
     clock,
     logger,
     blockTimeSeconds: config.blockTime,
     takeNextBlockTimestamp: () => clock.takeNextBlockTimestamp(),
+    mayProduce: () => !needSyncCheck,
   });
   clock.onChange(() => producer.replan());
   container.register(BlockProducer, { useValue: producer });
+  const p2p = config.p2p
+    ? createP2pService({
+        chain: new NetDelegate({ chain, clock, logger }),
+        networkId: config.networkId,
+        listenHost: config.p2p.host,
+        listenPort: config.p2p.port,
+        advertisedIp: config.p2p.advertisedIp,
+        peers: config.p2p.peers,
+        maxConnectionsWithSameIp: config.p2p.maxConnectionsWithSameIp,
+        codeVersion: CODE_VERSION,
+        logger,
+      })
+    : undefined;
   const coreWallet = new Wallet({
     chain,
     clock,
     codeVersion: CODE_VERSION,
-    p2pVersion: P2P_VERSION,
-    listenPort: config.port,
+    p2pVersion: String(config.networkId),
+    listenPort: config.p2p?.port ?? config.port,
+    ...(p2p ? { network: walletNetworkOf(p2p) } : {}),
     startedAt: clock.now(),
     afterBroadcast: () => producer.afterTransaction(),
   });
@@ -246,6 +287,7 @@ export async function createNode(options: CreateNodeOptions = {}): Promise<TronN
   const stateWriter = config.stateFile
     ? startStateWriter({ file: config.stateFile, dev, intervalSeconds: config.stateInterval, logger })
     : undefined;
+  await p2p?.start();
   producer.start();
   // Clients build on the head block and need its number and timestamp, which the genesis block
   // prints without (both are 0): a fresh chain gets block 1 at once, whatever the block time.
@@ -256,6 +298,7 @@ export async function createNode(options: CreateNodeOptions = {}): Promise<TronN
       dataDir: config.dataDir ?? "memory",
       witnesses: witnessKeysOf(config).map((w) => addressToBase58(w.address)),
       blockTime: config.blockTime,
+      ...(p2p ? { p2pPort: p2p.port, nodeId: p2p.nodeId, networkId: config.networkId } : {}),
     },
     "tronode started",
   );
@@ -270,11 +313,14 @@ export async function createNode(options: CreateNodeOptions = {}): Promise<TronN
     chain,
     producer,
     accounts,
+    p2p,
     url,
     async stop() {
       if (stopped) return;
       stopped = true;
+      if (syncCheckTimer) clearInterval(syncCheckTimer);
       await http?.close();
+      await p2p?.stop();
       await producer.stop();
       await chain.idle();
       await stateWriter?.stop();

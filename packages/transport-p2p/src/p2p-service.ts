@@ -2,7 +2,7 @@
  * A node's place in a TRON network: the libp2p layer (TCP, hellos, compression, keep-alive, bans)
  * and the TRON layer (hello, sync, gossip) over one `NetChain`.
  */
-import type { Logger, Transaction } from "@tronode/engine";
+import type { Logger, ReasonCode, Transaction } from "@tronode/engine";
 import { ChannelManager, type PeerAddress } from "./channel-manager.js";
 import type { NetChain } from "./net-chain.js";
 import { type P2pTimings, resolveTimings } from "./timings.js";
@@ -58,6 +58,8 @@ export interface P2pService {
   syncedBlocks(): number;
   /** Current IP bans: IP → expiry (ms). */
   bans(): ReadonlyMap<string, number>;
+  /** Disconnects from an IP so far and the last reasons each side gave. */
+  disconnectStats(ip: string): { disconnects: number; local?: ReasonCode; remote?: ReasonCode };
 }
 
 export function createP2pService(options: P2pServiceOptions): P2pService {
@@ -125,5 +127,6 @@ export function createP2pService(options: P2pServiceOptions): P2pService {
     broadcastTransaction: (tx) => net.broadcastTransaction(tx),
     syncedBlocks: () => net.sync.syncedBlocks,
     bans: () => channels.bans(),
+    disconnectStats: (ip) => net.disconnectStats(ip),
   };
 }
