@@ -210,7 +210,15 @@ export class ChannelManager {
 
   /** Closes a channel and bans its IP for `banMs` (java-tron's Channel.close(banTime)). */
   close(channel: Channel, banMs: number = this.timings.defaultBanMs): void {
+    this.ban(channel.remoteAddress, banMs);
     channel.close(banMs);
+  }
+
+  /** ChannelManager.banNode: a ban in force stays as it is; only an absent or expired one is set. */
+  private ban(ip: string, banMs: number): void {
+    const now = this.now();
+    const current = this.banned.get(ip);
+    if (current === undefined || current < now) this.banned.set(ip, now + banMs);
   }
 
   private accept(socket: Socket): void {
