@@ -179,11 +179,16 @@ async function main(): Promise<void> {
     networkId: o.networkId ?? config.networkId,
     needSyncCheck: o.needSyncCheck ?? config.needSyncCheck,
     p2p:
-      o.p2p || o.p2pPort !== undefined || o.p2pHost !== undefined || o.peer !== undefined
+      o.p2p ||
+      o.p2pPort !== undefined ||
+      o.p2pHost !== undefined ||
+      o.peer !== undefined ||
+      o.trustedIp !== undefined
         ? {
             host: o.p2pHost ?? "0.0.0.0",
             port: o.p2pPort ?? 18888,
             peers: o.peer ?? [],
+            trustedIps: o.trustedIp ?? [],
             ...(o.p2pHost !== undefined && o.p2pHost !== "0.0.0.0" ? { advertisedIp: o.p2pHost } : {}),
           }
         : config.p2p,

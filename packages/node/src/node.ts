@@ -232,6 +232,7 @@ export async function createNode(options: CreateNodeOptions = {}): Promise<TronN
         listenPort: config.p2p.port,
         advertisedIp: config.p2p.advertisedIp,
         peers: config.p2p.peers,
+        trustedIps: config.p2p.trustedIps,
         maxConnectionsWithSameIp: config.p2p.maxConnectionsWithSameIp,
         codeVersion: CODE_VERSION,
         logger,

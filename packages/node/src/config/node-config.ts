@@ -82,6 +82,8 @@ export interface P2pSettings {
   readonly port: number;
   /** node.active: peers dialed and re-dialed (and trusted). */
   readonly peers: readonly { host: string; port: number }[];
+  /** node.passive: IPs trusted inbound (no bans, no limits). */
+  readonly trustedIps?: readonly string[];
   /** The IPv4 our hellos announce (default: the listen host, or 127.0.0.1 on all interfaces). */
   readonly advertisedIp?: string;
   /** node.maxConnectionsWithSameIp (default 2). */
