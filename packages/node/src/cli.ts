@@ -132,6 +132,11 @@ const program = new Command()
     peerAddress,
   )
   .option(
+    "--trusted-ip <ip>",
+    "an IP whose inbound connections skip bans and limits (java-tron's node.passive; repeatable)",
+    (value: string, previous: string[] = []) => [...previous, value],
+  )
+  .option(
     "--network-id <n>",
     "the network id both hellos carry (java-tron's node.p2p.version)",
     integer("network id", 0, 2_147_483_647),
