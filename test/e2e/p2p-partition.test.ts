@@ -7,7 +7,16 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { killAllClis } from "../support/cli-process.js";
-import { blockIds, type ClusterNode, getJson, head, Link, solid, startNode, until } from "../support/p2p-cluster.js";
+import {
+  blockIds,
+  type ClusterNode,
+  getJson,
+  head,
+  Link,
+  solid,
+  startNode,
+  until,
+} from "../support/p2p-cluster.js";
 
 let nodes: ClusterNode[] = [];
 const links: Link[] = [];
@@ -69,7 +78,9 @@ describe("partition and heal", () => {
       async () => {
         const info = await Promise.all(nodes.map((n) => getJson(`${n.url}/wallet/getnodeinfo`)));
         const hs = await Promise.all(nodes.map((n) => head(n)));
-        return info.every((i) => i.peerList.length === 2) && hs.every((h) => h.number >= 4) ? true : undefined;
+        return info.every((i) => i.peerList.length === 2) && hs.every((h) => h.number >= 4)
+          ? true
+          : undefined;
       },
       60_000,
     );
@@ -106,7 +117,8 @@ describe("partition and heal", () => {
     expect(Number(switched[0]!.forkNumber)).toBeGreaterThanOrEqual(solidAtCut);
     // c's partition blocks are gone from every chain; the heights they had now hold a's blocks
     for (const id of cBranch) {
-      for (const n of [a, b, c]) expect(await getJson(`${n.url}/wallet/getblockbyid`, { value: id })).toEqual({});
+      for (const n of [a, b, c])
+        expect(await getJson(`${n.url}/wallet/getblockbyid`, { value: id })).toEqual({});
     }
     const top = (await head(a)).number;
     const [idsA, idsC] = await Promise.all([blockIds(a, 1, top), blockIds(c, 1, top)]);
@@ -114,7 +126,8 @@ describe("partition and heal", () => {
     // the blocks solidified before the cut are unchanged, and no solidified number ever went back
     expect(idsC.slice(0, solidAtCut)).toEqual(solidIdsAtCut);
     for (const [name, list] of solids) {
-      for (let i = 1; i < list.length; i++) expect(list[i], `${name}'s solidified block`).toBeGreaterThanOrEqual(list[i - 1]!);
+      for (let i = 1; i < list.length; i++)
+        expect(list[i], `${name}'s solidified block`).toBeGreaterThanOrEqual(list[i - 1]!);
     }
   }, 240_000);
 });

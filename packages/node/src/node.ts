@@ -163,6 +163,9 @@ function choosePrefetch(
  */
 export async function createNode(options: CreateNodeOptions = {}): Promise<TronNode> {
   const config: NodeConfig = { ...defaultNodeConfig(), ...stripUndefined(options) };
+  if (config.p2p && config.blockTime !== 3) {
+    throw configError("a networked node produces on the 3 s slot grid: use --block-time 3");
+  }
   const container: DependencyContainer = rootContainer.createChildContainer();
   const logger = options.logger ?? silentLogger;
   const clock = new DevClock(options.clock ?? systemClock);
@@ -203,9 +206,6 @@ export async function createNode(options: CreateNodeOptions = {}): Promise<TronN
     ...(config.dev ? { signatureBypass: signatureBypass.test } : {}),
   });
   container.register(ChainService, { useValue: chain });
-  if (config.p2p && config.blockTime !== 3) {
-    throw configError("a networked node produces on the 3 s slot grid: use --block-time 3");
-  }
   // java-tron's block.needSyncCheck: checked every second until the next slot after the head is ahead
   let needSyncCheck = config.needSyncCheck === true;
   const syncCheckTimer = needSyncCheck
