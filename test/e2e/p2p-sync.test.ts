@@ -6,6 +6,7 @@
  */
 import { afterAll, describe, expect, it } from "vitest";
 import { killAllClis } from "../support/cli-process.js";
+import { getJson } from "../support/p2p-cluster.js";
 import { runSync } from "../support/sync-run.js";
 
 afterAll(async () => {
@@ -21,11 +22,11 @@ describe("sync from genesis", () => {
       followerIp: "127.0.0.13",
     });
     expect(run.blocksPerSecond).toBeGreaterThan(0);
-    const info = await (await fetch(`${run.follower.url}/wallet/getnodeinfo`)).json();
+    const info = await getJson(`${run.follower.url}/wallet/getnodeinfo`);
     expect(info.peerList).toHaveLength(1);
     expect(info.peerList[0].needSyncFromPeer).toBe(false);
     expect(info.peerList[0].host).toBe("/127.0.0.12");
-    const nodes = await (await fetch(`${run.follower.url}/wallet/listnodes?visible=true`)).json();
+    const nodes = await getJson(`${run.follower.url}/wallet/listnodes?visible=true`);
     expect(nodes.nodes[0].address).toEqual({ host: "127.0.0.12", port: run.witness.p2pPort });
   }, 180_000);
 });
