@@ -1,3 +1,4 @@
+/// <reference path="./snappyjs.d.ts" />
 /**
  * libp2p's CompressMessage envelope (UpgradeController, ProtoUtil): once the libp2p handshake is
  * done and both sides announced version ≥ 1, every payload travels as
