@@ -2,10 +2,16 @@
 import { runEngineBench } from "./engine.js";
 import { runHttpBench } from "./http.js";
 import { runRecoveryBench } from "./recovery.js";
+import { runShieldedBench } from "./shielded.js";
+import { runVmBench } from "./vm.js";
 
 console.log("== signature recovery (per second) ==");
 await runRecoveryBench({ seconds: 2 });
 console.log("\n== engine ==");
 await runEngineBench();
+console.log("\n== TVM interpreter ==");
+await runVmBench();
 console.log("\n== node over HTTP (built CLI as its own process, autocannon load on the same machine) ==");
 await runHttpBench();
+console.log("\n== shielded (Sapling) ==");
+await runShieldedBench();

@@ -39,4 +39,5 @@ export const JavaExceptions = {
   badNumberBlock: "org.tron.core.exception.BadNumberBlockException",
   nonCommonBlock: "org.tron.core.exception.NonCommonBlockException",
   badBlock: "org.tron.core.exception.BadBlockException",
+  nonUniqueObject: "org.tron.core.exception.NonUniqueObjectException",
 } as const;

@@ -4,8 +4,10 @@
  * I/O behind them; packages/node composes the implementations.
  */
 
+import type { AssetQueries } from "./assets/asset-queries.js";
 import type { BalanceHistoryQueries } from "./balance-history/balance-history-queries.js";
 import type { TransactionApprovedListResult, TransactionSignWeightResult } from "./chain/sign-weight.js";
+import type { ExchangeQueries } from "./exchanges/exchange-queries.js";
 import type { ContractType } from "./protocol/contract-types.js";
 import type {
   Account,
@@ -15,6 +17,7 @@ import type {
   Witness,
 } from "./protocol/generated/protocol/core_pb.js";
 import type { ResourceQueries } from "./resources/resource-queries.js";
+import type { ShieldedQueries } from "./shielded/shielded-queries.js";
 import type { WitnessQueries } from "./witnesses/witness-queries.js";
 
 export type { BalanceHistoryQueries } from "./balance-history/balance-history-queries.js";
@@ -129,7 +132,13 @@ export interface NodeInfoSummary {
  * (`ResourceQueries`, …) and the core operations here. Reads take a scope; `undefined`
  * means "not found" (printed `{}`). Failures throw TronodeError with java-tron's message and class.
  */
-export interface WalletApi extends ResourceQueries, BalanceHistoryQueries, WitnessQueries {
+export interface WalletApi
+  extends ResourceQueries,
+    BalanceHistoryQueries,
+    WitnessQueries,
+    AssetQueries,
+    ExchangeQueries,
+    ShieldedQueries {
   // blocks and transactions
   getNowBlock(scope: ReadScope): Promise<Block>;
   getBlockByNum(num: bigint, scope: ReadScope): Promise<Block | undefined>;

@@ -18,4 +18,6 @@ export {
   systemClock,
   type TronNode,
 } from "./node.js";
+export { balanceHistoryStartChanges } from "./wallet/balance-history.js";
+export { EventService } from "./wallet/event-queries.js";
 export { Wallet } from "./wallet/wallet.js";

@@ -38,9 +38,13 @@ import { readStateFile, startStateWriter } from "./dev/state-file.js";
 import { silentLogger } from "./logger.js";
 import { NetDelegate } from "./network/net-delegate.js";
 import { walletNetworkOf } from "./network/wallet-network.js";
+import { AssetQueryService } from "./wallet/asset-queries.js";
 import { BalanceHistoryService, balanceHistoryStartChanges } from "./wallet/balance-history.js";
 import { composeWallet } from "./wallet/compose-wallet.js";
+import { EventService } from "./wallet/event-queries.js";
+import { ExchangeQueryService } from "./wallet/exchange-queries.js";
 import { ResourceQueryService } from "./wallet/resource-queries.js";
+import { ShieldedService } from "./wallet/shielded-service.js";
 import { Wallet } from "./wallet/wallet.js";
 import { WitnessQueryService } from "./wallet/witness-queries.js";
 
@@ -254,8 +258,19 @@ export async function createNode(options: CreateNodeOptions = {}): Promise<TronN
     new ResourceQueryService(chain),
     new BalanceHistoryService(chain),
     new WitnessQueryService(chain),
+    new AssetQueryService(chain),
+    new ExchangeQueryService(chain),
+    new ShieldedService(),
   );
   container.register("WalletApi", { useValue: wallet });
+  // Events are decoded with the ABI stored for their contract (cleared ABIs decode nothing).
+  const events = new EventService({
+    chain,
+    abiOf: (contract) => {
+      const abi = chain.store.view.get(Tables.contractAbis, contract);
+      return abi && abi.entrys.length > 0 ? abi : undefined;
+    },
+  });
   const dev = new DevControls({
     chain,
     producer,
@@ -276,6 +291,7 @@ export async function createNode(options: CreateNodeOptions = {}): Promise<TronN
     http = createHttpServer({
       wallet,
       ...(config.dev ? { dev } : {}),
+      events,
       logger,
       host: config.host,
       port: config.port,

@@ -5,6 +5,12 @@
  */
 export { AccountOperations } from "./account-operations.js";
 export { type AddressValidation, validateAddressText } from "./address-validation.js";
+export {
+  AssetBuilderOperations,
+  AssetOperations,
+  ExchangeBuilderOperations,
+  ExchangeOperations,
+} from "./asset-operations.js";
 export { BalanceLookupOperations } from "./balance-lookup-operations.js";
 export {
   BLOCK_LIMIT_NUM,
@@ -52,6 +58,13 @@ export {
   ResourceOperations,
   StakingBuilderOperations,
 } from "./resource-operations.js";
+export {
+  type IvkInput,
+  type PaymentAddressInput,
+  PROOF_CREATION_NOT_POSSIBLE,
+  ShieldedOperations,
+  type SpendAuthSigInput,
+} from "./shielded-operations.js";
 export { TransactionOperations } from "./transaction-operations.js";
 export {
   DeferredOperations,

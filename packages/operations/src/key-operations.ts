@@ -2,7 +2,7 @@
  * Operations that take or return private keys / pass phrases (java-tron removed them in 4.7.2 and
  * from its protos; the product spec still lists them, so they exist over HTTP only): generateaddress,
  * createaddress, gettransactionsign, addtransactionsign, easytransfer, easytransferbyprivate — and
- * easytransferasset(byprivate), not served yet. Every one is `handlesKeys`: transports answer them
+ * easytransferasset(byprivate). Every one is `handlesKeys`: transports answer them
  * only on a loopback listener or with the operator's explicit opt-in. Keys are never logged.
  */
 import { randomBytes } from "node:crypto";
@@ -16,13 +16,14 @@ import {
   sha256,
   signTransaction,
   type Transaction,
+  TransferAssetContractSchema,
   TransferContractSchema,
   TronodeError,
+  utf8Encode,
   type WalletApi,
 } from "@tronode/engine";
 import { defineOperation } from "./operation.js";
 import { OperationErrorCodes, OperationJavaClasses } from "./operation-errors.js";
-import { notYetOperation } from "./unavailable-operations.js";
 
 const PRIVATE_KEY_SIZE = 32;
 
@@ -56,6 +57,8 @@ export interface EasyTransferInput {
   readonly privateKey: Uint8Array;
   readonly toAddress: Uint8Array;
   readonly amount: bigint;
+  /** easytransferasset(byprivate): the token (its name or id as ALLOW_SAME_TOKEN_NAME says). */
+  readonly assetId?: string;
 }
 
 /** A signed and broadcast transfer, or the build-time validation failure (a CONTRACT_VALIDATE_ERROR). */
@@ -65,14 +68,16 @@ export type EasyTransferResult =
 
 async function easyTransfer(api: WalletApi, input: EasyTransferInput): Promise<EasyTransferResult> {
   const ownerAddress = addressOfKey(input.privateKey);
-  const contract = create(TransferContractSchema, {
-    ownerAddress,
-    toAddress: input.toAddress,
-    amount: input.amount,
-  });
+  const target = { ownerAddress, toAddress: input.toAddress, amount: input.amount };
   let built: Transaction;
   try {
-    built = await api.createTransaction(ContractType.TransferContract, contract);
+    built =
+      input.assetId === undefined
+        ? await api.createTransaction(ContractType.TransferContract, create(TransferContractSchema, target))
+        : await api.createTransaction(
+            ContractType.TransferAssetContract,
+            create(TransferAssetContractSchema, { ...target, assetName: utf8Encode(input.assetId) }),
+          );
   } catch (error) {
     if (error instanceof TronodeError && error.javaClass === JavaExceptions.contractValidate) {
       return { validationError: error.message };
@@ -143,14 +148,29 @@ export const KeyOperations = {
       }
     },
   }),
-  easyTransferAsset: notYetOperation(
-    "easytransferasset",
-    "easytransferasset is not supported by tronode yet: it arrives with TRC-10 asset support",
-    { handlesKeys: true },
-  ),
-  easyTransferAssetByPrivate: notYetOperation(
-    "easytransferassetbyprivate",
-    "easytransferassetbyprivate is not supported by tronode yet: it arrives with TRC-10 asset support",
-    { handlesKeys: true },
-  ),
+  /** easytransfer for a token: the key = sha256(pass phrase), a TransferAssetContract. */
+  easyTransferAsset: defineOperation<EasyTransferInput, EasyTransferResult>({
+    name: "easytransferasset",
+    availability: "served",
+    handlesKeys: true,
+    run: easyTransfer,
+  }),
+  /** easytransferbyprivate for a token; every failure answers as a CONTRACT_VALIDATE_ERROR Return. */
+  easyTransferAssetByPrivate: defineOperation<
+    EasyTransferInput | { readonly readError: string },
+    EasyTransferResult
+  >({
+    name: "easytransferassetbyprivate",
+    availability: "served",
+    handlesKeys: true,
+    run: async (api, input) => {
+      if ("readError" in input) return { validationError: input.readError };
+      try {
+        return await easyTransfer(api, input);
+      } catch (error) {
+        if (error instanceof TronodeError) return { validationError: error.message };
+        throw error;
+      }
+    },
+  }),
 } as const;

@@ -20,7 +20,16 @@ describe("the operation groups", () => {
     const keyNames = allOperations()
       .filter((operation) => operation.handlesKeys === true)
       .map((operation) => operation.name);
-    expect(keyNames).toEqual(Object.values(operations.KeyOperations).map((operation) => operation.name));
+    const shieldedKeyNames = Object.values(operations.ShieldedOperations)
+      .filter((operation) => operation.handlesKeys === true)
+      .map((operation) => operation.name);
+    expect(shieldedKeyNames).toHaveLength(12);
+    expect([...keyNames].sort()).toEqual(
+      [
+        ...Object.values(operations.KeyOperations).map((operation) => operation.name),
+        ...shieldedKeyNames,
+      ].sort(),
+    );
   });
 });
 

@@ -85,10 +85,24 @@ export const BUCKETS = {
   // balance history: 0x18–0x1b (append-only history, keyed by block number / address+block)
   "balance-traces": { bucket: 0x18, resident: false, cache: 256, warmLatest: true },
   "account-traces": { bucket: 0x19, resident: false, cache: 4096, warmLatest: false },
-  // 0x1c: the commit journal (JOURNAL_BUCKET, storage's own); 0x1d–0x1f reserved for dev-chain state
-  // reserved: 0x20–0x2b TRC-10 tokens and exchanges, 0x2c–0x37 proposals and market,
-  // 0x38–0x3f smart contracts and the VM, 0x40–0x47 shielded notes
-  // next free: 0x48 (0x0f and 0x10–0x1b are reserved for the domains above)
+  // contract events (an index of TransactionInfo logs by emitting contract): cold, read by range
+  "contract-events": { bucket: 0x1d, resident: false, cache: 1024, warmLatest: false },
+  // 0x1c: the commit journal (JOURNAL_BUCKET, storage's own); 0x1e–0x1f reserved for dev-chain state
+  // TRC-10 tokens and Bancor exchanges: 0x20–0x2b (bounded by the number of tokens/exchanges)
+  "asset-issues": { bucket: 0x20, resident: true },
+  "asset-issues-v2": { bucket: 0x21, resident: true },
+  "asset-name-index": { bucket: 0x22, resident: true },
+  exchanges: { bucket: 0x23, resident: true },
+  "exchanges-v2": { bucket: 0x24, resident: true },
+  // smart contracts (TVM): 0x38–0x3f. Code and storage grow with the chain: cold, LRU-cached.
+  contracts: { bucket: 0x38, resident: false, cache: 16384, warmLatest: false },
+  "contract-abis": { bucket: 0x39, resident: false, cache: 1024, warmLatest: false },
+  code: { bucket: 0x3a, resident: false, cache: 4096, warmLatest: false },
+  "storage-rows": { bucket: 0x3b, resident: false, cache: 65536, warmLatest: false },
+  "contract-states": { bucket: 0x3c, resident: false, cache: 16384, warmLatest: false },
+  // reserved: 0x25–0x2b TRC-10 tokens and exchanges, 0x2c–0x37 proposals and market,
+  // 0x3d–0x3f smart contracts and the VM, 0x40–0x47 shielded notes, 0x48–0x4f the p2p network
+  // next free: 0x50 (0x0f and 0x10–0x1b are reserved for the domains above)
   // retired: (none yet) — e.g. `// 0x0c "old-table": retired in <change>; never reuse`
 } as const satisfies Record<string, BucketSpec>;
 

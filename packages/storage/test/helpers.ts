@@ -5,14 +5,19 @@ import { create } from "@bufbuild/protobuf";
 import {
   AccountSchema,
   AccountTraceSchema,
+  AssetIssueContractSchema,
   BlockBalanceTraceSchema,
   BlockSchema,
   bytesToHex,
   type ChangeSet,
+  ContractStateSchema,
   concatBytes,
   DelegatedResourceAccountIndexSchema,
   DelegatedResourceSchema,
+  ExchangeSchema,
   int64ToBytes,
+  SmartContract_ABISchema,
+  SmartContractSchema,
   type Table,
   type TableChanges,
   Tables,
@@ -130,11 +135,46 @@ export function rowsFor(i: number): Row[] {
       `${i}-${bytesToHex(addr(i))}-account-vote`,
       create(AccountSchema, { address: addr(i), votes: [{ voteAddress: addr(i + 1), voteCount: n + 2n }] }),
     ],
+    [Tables.contractEvents, { contract: addr(i), blockNumber: n, transactionIndex: i, logIndex: 0 }, txid(i)],
     [
       Tables.votes,
       addr(i),
       create(VotesSchema, { address: addr(i), newVotes: [{ voteAddress: addr(i + 1), voteCount: n + 1n }] }),
     ],
+    [
+      Tables.assetIssues,
+      utf8Encode(`Token${i}`),
+      create(AssetIssueContractSchema, {
+        ownerAddress: addr(i),
+        name: utf8Encode(`Token${i}`),
+        id: `${1_000_001 + i}`,
+      }),
+    ],
+    [
+      Tables.assetIssuesV2,
+      `${1_000_001 + i}`,
+      create(AssetIssueContractSchema, { ownerAddress: addr(i), totalSupply: n, id: `${1_000_001 + i}` }),
+    ],
+    [Tables.assetNameIndex, utf8Encode(`Token${i}`), [n, n + 7n]],
+    [
+      Tables.exchanges,
+      n,
+      create(ExchangeSchema, { exchangeId: n, firstTokenId: utf8Encode("_"), firstTokenBalance: n }),
+    ],
+    [
+      Tables.exchangesV2,
+      n,
+      create(ExchangeSchema, { exchangeId: n, secondTokenId: utf8Encode("1000001"), secondTokenBalance: n }),
+    ],
+    [
+      Tables.contracts,
+      addr(i),
+      create(SmartContractSchema, { contractAddress: addr(i), originAddress: addr(i + 1), version: i & 1 }),
+    ],
+    [Tables.contractAbis, addr(i), create(SmartContract_ABISchema, { entrys: [{ name: `f${i}` }] })],
+    [Tables.code, addr(i), Uint8Array.of(0x60, i & 0xff, 0x00)],
+    [Tables.storageRows, concatBytes(blockId(i)), blockId(i + 1)],
+    [Tables.contractStates, addr(i), create(ContractStateSchema, { energyUsage: n, updateCycle: n + 1n })],
   ];
 }
 

@@ -9,7 +9,7 @@
  * `node.rpc.maxMessageSize`, 4 194 304 by default) and parsed per route. fastify's own logging is
  * off: request bodies, private keys and pass phrases are never logged. Unknown paths answer 404.
  */
-import type { DevApi, Logger, WalletApi } from "@tronode/engine";
+import type { DevApi, EventQueries, Logger, WalletApi } from "@tronode/engine";
 import Fastify, {
   type FastifyError,
   type FastifyInstance,
@@ -17,6 +17,7 @@ import Fastify, {
   type FastifyRequest,
 } from "fastify";
 import { registerDevRoutes } from "./dev-route-registration.js";
+import { registerEventRoutes } from "./event-route-registration.js";
 import {
   bodyTooLargeError,
   javaErrorBody,
@@ -35,6 +36,8 @@ export interface HttpServerOptions {
   readonly wallet: WalletApi;
   /** TRE's /admin and /tre; omitted outside development mode. */
   readonly dev?: DevApi;
+  /** The event API (TronGrid v1 /v1/…/events, legacy /event/…, /healthcheck). */
+  readonly events?: EventQueries;
   readonly logger?: Logger;
   readonly host: string;
   /** 0 picks a free port. */
@@ -141,6 +144,7 @@ export function createHttpServer(options: HttpServerOptions): HttpServer {
   const fastify = createFastify(bodyLimit, logger, logRequests);
   registerWalletRoutes(fastify, ROUTE_TABLE, context);
   if (options.dev !== undefined) registerDevRoutes(fastify, options.dev, logger);
+  if (options.events !== undefined) registerEventRoutes(fastify, options.events, logger);
 
   let solidityFastify: FastifyInstance | undefined;
   if (options.solidityPort !== undefined) {

@@ -5,6 +5,7 @@
  */
 import type { RouteRow } from "./route-row.js";
 import { ACCOUNT_ROUTES } from "./routes/account-routes.js";
+import { ASSET_ROUTES } from "./routes/asset-routes.js";
 import { BALANCE_LOOKUP_ROUTES } from "./routes/balance-lookup-routes.js";
 import { BLOCK_ROUTES } from "./routes/block-routes.js";
 import { BROADCAST_ROUTES } from "./routes/broadcast-routes.js";
@@ -17,6 +18,7 @@ import { NODE_ROUTES } from "./routes/node-routes.js";
 import { NOT_YET_ROUTES, UNSUPPORTED_ROUTES } from "./routes/not-yet-routes.js";
 import { PENDING_ROUTES } from "./routes/pending-routes.js";
 import { RESOURCE_ROUTES } from "./routes/resource-routes.js";
+import { SHIELDED_ROUTES } from "./routes/shielded-routes.js";
 import { TRANSACTION_ROUTES } from "./routes/transaction-routes.js";
 import { WITNESS_ROUTES } from "./routes/witness-routes.js";
 
@@ -27,6 +29,7 @@ export const ROUTE_TABLE: readonly RouteRow[] = Object.freeze([
   ...BUILDER_ROUTES,
   ...RESOURCE_ROUTES,
   ...WITNESS_ROUTES,
+  ...ASSET_ROUTES,
   ...BROADCAST_ROUTES,
   ...MULTISIG_ROUTES,
   ...CHAIN_ROUTES,
@@ -35,6 +38,7 @@ export const ROUTE_TABLE: readonly RouteRow[] = Object.freeze([
   ...BALANCE_LOOKUP_ROUTES,
   ...DEFERRED_ROUTES,
   ...KEY_OPERATION_ROUTES,
+  ...SHIELDED_ROUTES,
   ...UNSUPPORTED_ROUTES,
   ...NOT_YET_ROUTES,
 ]);

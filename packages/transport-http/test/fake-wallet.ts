@@ -30,6 +30,7 @@ import {
   PermissionSchema,
   packContract,
   type ReadScope,
+  shielded,
   signHash,
   signTransaction,
   type Transaction,
@@ -307,6 +308,65 @@ export function createFakeWallet(): FakeWallet {
     },
     async getPaginatedNowWitnessList() {
       return [];
+    },
+    async getAssetIssueByAccount() {
+      return [];
+    },
+    async getAssetIssueByName() {
+      return undefined;
+    },
+    async getAssetIssueListByName() {
+      return [];
+    },
+    async getAssetIssueById() {
+      return undefined;
+    },
+    async getAssetIssueList() {
+      return [];
+    },
+    async getPaginatedAssetIssueList() {
+      return undefined;
+    },
+    async getExchangeById() {
+      return undefined;
+    },
+    async listExchanges() {
+      return [];
+    },
+    async getPaginatedExchangeList() {
+      return undefined;
+    },
+    // The shielded operations on the engine's pure functions, with fixed "randomness".
+    async getSpendingKey() {
+      return shielded.spendingKeyFromRandom(new Uint8Array(32).fill(0x11));
+    },
+    async getExpandedSpendingKey(sk) {
+      return shielded.expandedSpendingKeyOf(sk);
+    },
+    async getAkFromAsk(ask) {
+      return shielded.akOf(ask);
+    },
+    async getNkFromNsk(nsk) {
+      return shielded.nkOf(nsk);
+    },
+    async getIncomingViewingKey(ak, nk) {
+      return shielded.ivkOf(ak, nk);
+    },
+    async getDiversifier() {
+      return shielded.defaultDiversifier(new Uint8Array(32).fill(0x11));
+    },
+    async getZenPaymentAddress(ivk, d) {
+      return shielded.paymentAddressMessageOf(ivk, d);
+    },
+    async getRcm() {
+      return shielded.rcmFromRandom(new Uint8Array(64).fill(0x22));
+    },
+    async getNewShieldedAddress() {
+      const sk = shielded.spendingKeyFromRandom(new Uint8Array(32).fill(0x11));
+      return shielded.shieldedAddressInfoOf(sk, shielded.defaultDiversifier(sk));
+    },
+    async createSpendAuthSig(ask, alpha, txHash) {
+      return shielded.spendAuthSigOf(ask, alpha, txHash, new Uint8Array(80).fill(0x33));
     },
     async createTransaction(type, parameter, options) {
       const record: FakeWallet["builds"][number] = { type, parameter, options };

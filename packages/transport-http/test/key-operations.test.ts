@@ -134,9 +134,33 @@ describe("key operations on a loopback listener", () => {
     });
   });
 
-  it("the not-yet key operations say when they arrive", async () => {
+  it("easytransferasset / easytransferassetbyprivate build, sign and broadcast a TransferAssetContract", async () => {
     const h = createHarness();
-    expect((await h.post("/wallet/easytransferasset", {})).json.Error).toMatch(/TRC-10/);
+    const byPrivate = await h.post("/wallet/easytransferassetbyprivate", {
+      privateKey: hex(ALICE_KEY),
+      toAddress: hex(BOB),
+      assetId: "1000001",
+      amount: 7,
+    });
+    expect(byPrivate.json.result).toEqual({ result: true });
+    const contract = byPrivate.json.transaction.raw_data.contract[0];
+    expect(contract.type).toBe("TransferAssetContract");
+    expect(contract.parameter.value).toMatchObject({
+      asset_name: hex(utf8Encode("1000001")),
+      owner_address: hex(ALICE),
+      to_address: hex(BOB),
+      amount: 7,
+    });
+    const easy = await h.post("/wallet/easytransferasset", {
+      passPhrase: "pass",
+      toAddress: addressToBase58(BOB),
+      assetId: "1000001",
+      amount: 9,
+      visible: true,
+    });
+    expect(easy.json.result).toEqual({ result: true });
+    expect(easy.json.transaction.raw_data.contract[0].parameter.value.asset_name).toBe("1000001");
+    expect(h.wallet.broadcasts).toHaveLength(2);
   });
 });
 
@@ -151,7 +175,8 @@ describe("key operations off loopback", () => {
       );
     }
     expect(h.wallet.broadcasts).toHaveLength(0);
-    expect(KEY_OPERATIONS.length).toBe(8);
+    // 8 key operations plus the shielded ones that take or return secrets (12).
+    expect(KEY_OPERATIONS.length).toBe(20);
     // everything else is still served
     expect((await h.get("/wallet/getnowblock")).status).toBe(200);
 

@@ -25,7 +25,15 @@ export interface ActuatorResult {
   readonly receipt?: Partial<
     Pick<
       Transaction_Result,
-      "assetIssueID" | "withdrawAmount" | "unfreezeAmount" | "withdrawExpireAmount" | "cancelUnfreezeV2Amount"
+      | "assetIssueID"
+      | "withdrawAmount"
+      | "unfreezeAmount"
+      | "withdrawExpireAmount"
+      | "cancelUnfreezeV2Amount"
+      | "exchangeId"
+      | "exchangeReceivedAmount"
+      | "exchangeInjectAnotherAmount"
+      | "exchangeWithdrawAnotherAmount"
     >
   >;
 }

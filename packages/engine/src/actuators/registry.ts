@@ -1,3 +1,12 @@
+import { assetIssueActuator } from "../assets/actuators/asset-issue.js";
+import { participateAssetIssueActuator } from "../assets/actuators/participate-asset-issue.js";
+import { transferAssetActuator } from "../assets/actuators/transfer-asset.js";
+import { unfreezeAssetActuator } from "../assets/actuators/unfreeze-asset.js";
+import { updateAssetActuator } from "../assets/actuators/update-asset.js";
+import { exchangeCreateActuator } from "../exchanges/actuators/exchange-create.js";
+import { exchangeInjectActuator } from "../exchanges/actuators/exchange-inject.js";
+import { exchangeTransactionActuator } from "../exchanges/actuators/exchange-transaction.js";
+import { exchangeWithdrawActuator } from "../exchanges/actuators/exchange-withdraw.js";
 import type { ContractType } from "../protocol/contract-types.js";
 import { cancelAllUnfreezeV2Actuator } from "../resources/actuators/cancel-all-unfreeze-v2.js";
 import { delegateResourceActuator } from "../resources/actuators/delegate-resource.js";
@@ -7,6 +16,7 @@ import { unDelegateResourceActuator } from "../resources/actuators/undelegate-re
 import { unfreezeBalanceActuator } from "../resources/actuators/unfreeze-balance.js";
 import { unfreezeBalanceV2Actuator } from "../resources/actuators/unfreeze-balance-v2.js";
 import { withdrawExpireUnfreezeActuator } from "../resources/actuators/withdraw-expire-unfreeze.js";
+import { shieldedTransferActuator } from "../shielded/actuators/shielded-transfer.js";
 import { updateBrokerageActuator } from "../witnesses/actuators/update-brokerage.js";
 import { voteWitnessActuator } from "../witnesses/actuators/vote-witness.js";
 import { withdrawBalanceActuator } from "../witnesses/actuators/withdraw-balance.js";
@@ -40,5 +50,15 @@ export const ACTUATORS: ReadonlyMap<ContractType, Actuator> = new Map<ContractTy
     voteWitnessActuator,
     withdrawBalanceActuator,
     updateBrokerageActuator,
+    assetIssueActuator,
+    participateAssetIssueActuator,
+    transferAssetActuator,
+    updateAssetActuator,
+    unfreezeAssetActuator,
+    exchangeCreateActuator,
+    exchangeInjectActuator,
+    exchangeWithdrawActuator,
+    exchangeTransactionActuator,
+    shieldedTransferActuator,
   ].map((a) => [a.type, a as unknown as Actuator] as const),
 );

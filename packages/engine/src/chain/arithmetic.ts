@@ -45,3 +45,9 @@ export function javaLongOfDouble(d: number): bigint {
   if (d <= -TWO_POW_63) return INT64_MIN;
   return BigInt(Math.trunc(d));
 }
+
+/** Java's Math.floorDiv on longs (the quotient rounded toward negative infinity). */
+export function floorDiv(a: bigint, b: bigint): bigint {
+  const q = a / b;
+  return a % b !== 0n && a < 0n !== b < 0n ? q - 1n : q;
+}

@@ -4,7 +4,7 @@ import { bytesEqual, bytesToHex } from "../crypto/bytes.js";
 import { SIGNATURE_LENGTH, type SignatureRecoverer, signatureTooShort } from "../crypto/signature.js";
 import { JavaExceptions, TronodeError } from "../errors.js";
 import { unpackContract } from "../protocol/codec.js";
-import { CONTRACT_PARAMETER_SCHEMAS } from "../protocol/contract-types.js";
+import { CONTRACT_PARAMETER_SCHEMAS, ContractType } from "../protocol/contract-types.js";
 import {
   type Permission,
   Permission_PermissionType,
@@ -139,6 +139,20 @@ export function validateSignatures(
   knownOwner?: Uint8Array,
 ): void {
   const contracts = tx.rawData?.contract ?? [];
+  // TransactionCapsule.validateSignature: a shielded transfer from a shielded address has no owner
+  // and must carry no signature (its spends are authorised by spend-auth signatures).
+  const first = contracts[0];
+  if (
+    first?.type === ContractType.ShieldedTransferContract &&
+    (knownOwner ?? contractOwner(first)).length === 0
+  ) {
+    if (tx.signature.length > 0) {
+      throw signatureError(
+        "there should be no signatures signed by transparent address when transfer from shielded address",
+      );
+    }
+    return;
+  }
   if (tx.signature.length === 0 || contracts.length === 0) throw signatureError("miss sig or contract");
   if (tx.signature.length > TOTAL_SIGN_NUM) throw signatureError("too many signatures");
   // java-tron validates the signatures against the first contract only (a transaction with more

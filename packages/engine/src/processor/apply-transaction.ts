@@ -23,8 +23,11 @@ import {
   transactionSizes,
   unpackContract,
 } from "../protocol/codec.js";
-import { contractTypeName } from "../protocol/contract-types.js";
-import type { TransactionBalanceTrace } from "../protocol/generated/protocol/contracts_pb.js";
+import { ContractType, contractTypeName } from "../protocol/contract-types.js";
+import type {
+  TransactionBalanceTrace,
+  TransferAssetContract,
+} from "../protocol/generated/protocol/contracts_pb.js";
 import {
   type Transaction,
   type Transaction_Result,
@@ -195,7 +198,19 @@ export function applyTransaction(
         );
       }
     }
-    netBill = consumeBandwidth({ state, props, owner, contractType: contract.type, bytes, createsAccount });
+    const assetName =
+      paramError === undefined && contract.type === ContractType.TransferAssetContract
+        ? (param as TransferAssetContract).assetName
+        : undefined;
+    netBill = consumeBandwidth({
+      state,
+      props,
+      owner,
+      contractType: contract.type,
+      bytes,
+      createsAccount,
+      assetName,
+    });
   } catch (e) {
     throw bandwidthRejection(e);
   }

@@ -20,6 +20,7 @@ import { unpackAddresses } from "../chain/witness-schedule.js";
 import { bytesEqual, bytesToHex } from "../crypto/bytes.js";
 import { addressOfPrivateKey, type SignatureRecoverer } from "../crypto/signature.js";
 import { JavaExceptions, TronodeError } from "../errors.js";
+import { indexContractEvents } from "../events/event-index.js";
 import { transactionSize } from "../protocol/codec.js";
 import {
   type Block,
@@ -296,6 +297,7 @@ function finishBlock(
   const raw = block.blockHeader!.rawData!;
   const id = blockId(block);
   for (const o of outcomes) state.put(Tables.transactionInfos, o.txId, o.info);
+  indexContractEvents(state, raw.number, outcomes);
   settleBlockEnergy(props);
 
   // Block rewards (Manager.payReward), before maintenance as in java-tron.

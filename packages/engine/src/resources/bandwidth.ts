@@ -1,13 +1,18 @@
+import { findToken, mapGet, mapPut, tokensById } from "../assets/asset-balances.js";
+import { assetNetFigures } from "../assets/asset-net.js";
+import { AssetTables } from "../assets/tables.js";
 import { cloneAccount } from "../chain/accounts.js";
 import { javaLongOfDouble } from "../chain/arithmetic.js";
 import { burnFee } from "../chain/fees.js";
 import { addressToBase58 } from "../crypto/address.js";
+import { utf8Decode } from "../crypto/bytes.js";
 import { JavaExceptions, TronodeError } from "../errors.js";
 import { ContractType } from "../protocol/contract-types.js";
 import { ResourceCode } from "../protocol/generated/protocol/common_pb.js";
 import type { Account } from "../protocol/generated/protocol/core_pb.js";
 import type { ChainProperties, MutableChainProperties } from "../state/chain-properties.js";
 import type { StateOverlay } from "../state/state-overlay.js";
+import type { StateView } from "../state/state-view.js";
 import { Tables } from "../state/tables.js";
 import { allFrozenForBandwidth } from "./account-resources.js";
 import { consumeUsage, currentUsage } from "./resource-window.js";
@@ -37,10 +42,14 @@ export function accountNetLimit(props: ChainProperties, account: Account): bigin
   return javaLongOfDouble(Number(frozen / PRECISION) * (Number(totalLimit) / Number(totalWeight)));
 }
 
-/** Figures of /wallet/getaccountnet and the bandwidth half of getaccountresource, at the head slot. */
-export function accountNetReport(props: ChainProperties, account: Account) {
+/**
+ * Figures of /wallet/getaccountnet and the bandwidth half of getaccountresource, at the head slot;
+ * with the state, also the per-token free bandwidth used and its limits.
+ */
+export function accountNetReport(props: ChainProperties, account: Account, view?: StateView) {
   const now = props.headSlot;
   return {
+    ...(view ? assetNetFigures(view, props, account) : {}),
     freeNetUsed: increaseUsage(account.freeNetUsage, 0n, account.latestConsumeFreeTime, now),
     freeNetLimit: props.get("FREE_NET_LIMIT"),
     netUsed: currentUsage(props, account, ResourceCode.BANDWIDTH, now),
@@ -66,6 +75,8 @@ export interface BandwidthInput {
   /** Bytes charged (java-tron's bytesSize: tx without ret + 64 per contract when the VM is on). */
   readonly bytes: bigint;
   readonly createsAccount: boolean;
+  /** TransferAssetContract's asset_name: the token whose issuer may pay the bandwidth (§6.4). */
+  readonly assetName?: Uint8Array;
 }
 
 /**
@@ -75,6 +86,8 @@ export interface BandwidthInput {
  */
 export function consumeBandwidth(input: BandwidthInput): NetBill {
   const { state, props, owner, bytes } = input;
+  // java-tron skips shielded transfers (their fee is SHIELDED_TRANSACTION_FEE, in the actuator).
+  if (input.contractType === ContractType.ShieldedTransferContract) return { netUsage: 0n, netFee: 0n };
   const account = state.get(Tables.accounts, owner);
   if (!account) {
     throw new TronodeError("CONTRACT_VALIDATE_ERROR", `account [${addressToBase58(owner)}] does not exist`, {
@@ -95,7 +108,13 @@ export function consumeBandwidth(input: BandwidthInput): NetBill {
     throw insufficient(owner, bytes, fee);
   }
 
-  // TransferAssetContract's issuer-paid asset bandwidth arrives with TRC-10 tokens.
+  if (
+    input.contractType === ContractType.TransferAssetContract &&
+    input.assetName !== undefined &&
+    useAssetAccountNet(state, props, account, input.assetName, bytes, now)
+  ) {
+    return { netUsage: bytes, netFee: 0n };
+  }
   if (useAccountNet(state, props, account, bytes, now)) return { netUsage: bytes, netFee: 0n };
   if (useFreeNet(state, props, account, bytes, now)) return { netUsage: bytes, netFee: 0n };
 
@@ -139,6 +158,74 @@ function useAccountNet(
   const next = consumeUsage(props, account, ResourceCode.BANDWIDTH, bytes, now);
   next.latestOprationTime = props.headTimestamp;
   state.put(Tables.accounts, account.address, next);
+  return true;
+}
+
+/** protobuf-java's ByteString.toString(), as java-tron's message prints the token name (without the identity hash). */
+function byteStringText(bytes: Uint8Array): string {
+  return `<ByteString size=${bytes.length} contents="${utf8Decode(bytes)}">`;
+}
+
+/**
+ * useAssetAccountNet: a TransferAsset spends the token's free bandwidth — within the token's public
+ * limit, the sender's per-token limit, and the issuer's staked bandwidth, which pays — when all
+ * three have room; otherwise the sender's own bandwidth is used as for any contract.
+ */
+function useAssetAccountNet(
+  state: StateOverlay,
+  props: MutableChainProperties,
+  account: Account,
+  assetName: Uint8Array,
+  bytes: bigint,
+  now: bigint,
+): boolean {
+  const token = findToken(state, props, assetName);
+  if (!token) {
+    throw new TronodeError("CONTRACT_VALIDATE_ERROR", `asset [${byteStringText(assetName)}] does not exist`, {
+      javaClass: JavaExceptions.contractValidate,
+    });
+  }
+  // java-tron's "the sender is the issuer" shortcut compares object references and never applies.
+  const name = utf8Decode(assetName);
+  const id = token.id;
+  const publicUsage = increaseUsage(token.publicFreeAssetNetUsage, 0n, token.publicLatestFreeNetTime, now);
+  if (bytes > token.publicFreeAssetNetLimit - publicUsage) return false;
+
+  const byId = tokensById(props);
+  const freeUsage = byId ? mapGet(account.freeAssetNetUsageV2, id) : mapGet(account.freeAssetNetUsage, name);
+  const lastTime = byId
+    ? mapGet(account.latestAssetOperationTimeV2, id)
+    : mapGet(account.latestAssetOperationTime, name);
+  const senderUsage = increaseUsage(freeUsage ?? 0n, 0n, lastTime ?? 0n, now);
+  if (bytes > token.freeAssetNetLimit - senderUsage) return false;
+
+  const issuer = state.get(Tables.accounts, token.ownerAddress);
+  if (!issuer) return false;
+  const issuerUsage = currentUsage(props, issuer, ResourceCode.BANDWIDTH, now);
+  if (bytes > accountNetLimit(props, issuer) - issuerUsage) return false;
+
+  const nextPublicUsage = increaseUsage(publicUsage, bytes, now, now);
+  const nextSenderUsage = increaseUsage(senderUsage, bytes, now, now);
+  const tokenUsage = { publicFreeAssetNetUsage: nextPublicUsage, publicLatestFreeNetTime: now };
+  let sender: Account = { ...account, latestOprationTime: props.headTimestamp };
+  if (!byId) {
+    sender = {
+      ...sender,
+      latestAssetOperationTime: mapPut(sender.latestAssetOperationTime, name, now),
+      freeAssetNetUsage: mapPut(sender.freeAssetNetUsage, name, nextSenderUsage),
+    };
+    state.put(AssetTables.assetIssues, assetName, { ...token, ...tokenUsage });
+  }
+  sender = {
+    ...sender,
+    latestAssetOperationTimeV2: mapPut(sender.latestAssetOperationTimeV2, id, now),
+    freeAssetNetUsageV2: mapPut(sender.freeAssetNetUsageV2, id, nextSenderUsage),
+  };
+  const v2 = state.get(AssetTables.assetIssuesV2, id);
+  if (v2) state.put(AssetTables.assetIssuesV2, id, { ...v2, ...tokenUsage });
+  // Both are written, the issuer last: when the sender is the issuer, the issuer's copy wins, as in java-tron.
+  state.put(Tables.accounts, account.address, sender);
+  state.put(Tables.accounts, issuer.address, consumeUsage(props, issuer, ResourceCode.BANDWIDTH, bytes, now));
   return true;
 }
 

@@ -45,6 +45,9 @@ export interface AccountNetFigures {
   readonly netLimit: bigint;
   readonly totalNetLimit: bigint;
   readonly totalNetWeight: bigint;
+  /** Per token (name or id, as ALLOW_SAME_TOKEN_NAME says): free bandwidth used and the token's limit. */
+  readonly assetNetUsed?: { readonly [token: string]: bigint };
+  readonly assetNetLimit?: { readonly [token: string]: bigint };
 }
 
 /** Figures of /wallet/getaccountresource (bandwidth, energy, tron power). */
@@ -84,9 +87,13 @@ export interface ResourceQueries {
 }
 
 /** getAccountResource: bandwidth figures plus energy and tron power at the head slot. */
-export function accountResourceReport(props: ChainProperties, account: Account): AccountResourceFigures {
+export function accountResourceReport(
+  props: ChainProperties,
+  account: Account,
+  view?: StateView,
+): AccountResourceFigures {
   return {
-    ...accountNetReport(props, account),
+    ...accountNetReport(props, account, view),
     totalTronPowerWeight: props.get("TOTAL_TRON_POWER_WEIGHT"),
     tronPowerUsed: tronPowerUsage(account),
     tronPowerLimit: allTronPower(account) / TRX_PRECISION,

@@ -1,3 +1,4 @@
+import { createStateDigest } from "./state-digest.js";
 import type { ChangeSet, StateView, TableChanges } from "./state-view.js";
 import type { Table } from "./table.js";
 
@@ -78,4 +79,30 @@ export class MemoryState implements StateView {
   apply(changes: ChangeSet): void {
     this.overlay.merge(changes);
   }
+
+  /**
+   * The state digest (state-digest.ts) of everything held: the same value a ChainStore holding this
+   * state answers, so an in-memory replay can be compared with a node's database.
+   */
+  digest(): Uint8Array {
+    const digest = createStateDigest();
+    const tables = [...this.overlay.changes().tables.values()].sort((a, b) =>
+      a.table.id < b.table.id ? -1 : a.table.id > b.table.id ? 1 : 0,
+    );
+    for (const { table, entries } of tables) {
+      const rows: [Uint8Array, Uint8Array][] = [];
+      for (const { key, value } of entries.values()) {
+        if (value !== undefined) rows.push([table.encodeKey(key), table.encodeValue(value)]);
+      }
+      rows.sort(([a], [b]) => compareBytes(a, b));
+      for (const [key, value] of rows) digest.add(table.id, key, value);
+    }
+    return digest.digest();
+  }
+}
+
+function compareBytes(a: Uint8Array, b: Uint8Array): number {
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) if (a[i] !== b[i]) return a[i]! - b[i]!;
+  return a.length - b.length;
 }

@@ -1,4 +1,7 @@
+import { AssetTables } from "../assets/tables.js";
 import { BalanceHistoryTables } from "../balance-history/tables.js";
+import { EventTables } from "../events/tables.js";
+import { ExchangeTables } from "../exchanges/tables.js";
 import { blockBytes, decode } from "../protocol/codec.js";
 import {
   AccountSchema,
@@ -7,6 +10,7 @@ import {
   WitnessSchema,
 } from "../protocol/generated/protocol/core_pb.js";
 import { ResourceTables } from "../resources/tables.js";
+import { ContractTables } from "../vm/tables.js";
 import { WitnessTables } from "../witnesses/tables.js";
 import { bytesKey, bytesValue, defineTable, int64Key, int64Value, messageValue, stringKey } from "./table.js";
 
@@ -43,6 +47,10 @@ export const Tables = {
   ...ResourceTables,
   ...WitnessTables,
   ...BalanceHistoryTables,
+  ...EventTables,
+  ...AssetTables,
+  ...ExchangeTables,
+  ...ContractTables,
 } as const;
 
 export type TableName = keyof typeof Tables;

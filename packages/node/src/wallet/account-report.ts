@@ -5,6 +5,7 @@ import {
   accountResourceOf,
   BLOCK_PRODUCED_INTERVAL,
   type ChainProperties,
+  decayedAssetNetUsage,
   increaseUsage,
   ResourceCode,
   refreshUsage,
@@ -27,6 +28,7 @@ export function accountAsReported(props: ChainProperties, stored: Account): Acco
   );
   const account: Account = { ...refreshed };
   account.freeNetUsage = increaseUsage(stored.freeNetUsage, 0n, stored.latestConsumeFreeTime, now);
+  Object.assign(account, decayedAssetNetUsage(props, stored));
   // java-tron sets the energy consume time unconditionally, so account_resource always prints.
   const resource = accountResourceOf(refreshed);
   account.accountResource = {

@@ -34,12 +34,14 @@ export class ResourceQueryService implements ResourceQueries {
 
   async getAccountNet(address: Uint8Array): Promise<AccountNetFigures | undefined> {
     const account = this.#account(address, "head");
-    return account ? accountNetReport(new ChainProperties(this.#view("head")), account) : undefined;
+    const view = this.#view("head");
+    return account ? accountNetReport(new ChainProperties(view), account, view) : undefined;
   }
 
   async getAccountResource(address: Uint8Array): Promise<AccountResourceFigures | undefined> {
     const account = this.#account(address, "head");
-    return account ? accountResourceReport(new ChainProperties(this.#view("head")), account) : undefined;
+    const view = this.#view("head");
+    return account ? accountResourceReport(new ChainProperties(view), account, view) : undefined;
   }
 
   async getDelegatedResource(

@@ -2,6 +2,7 @@ import { create } from "@bufbuild/protobuf";
 import {
   ACTUATORS,
   type Account,
+  type AssetQueries,
   accountIdIndexKey,
   addTransactionSign,
   allWitnessAddresses,
@@ -19,6 +20,7 @@ import {
   CONTRACT_PARAMETER_SCHEMAS,
   type ContractType,
   contractTypeName,
+  type ExchangeQueries,
   MutableChainProperties,
   type NetworkSummary,
   type NodeAddress,
@@ -28,6 +30,7 @@ import {
   type ReadScope,
   type ResourceQueries,
   ResponseCode,
+  type ShieldedQueries,
   StateOverlay,
   type StateView,
   Tables,
@@ -91,7 +94,12 @@ const MIN_EFFECTIVE_CONNECTION = 1;
 /** The core operations: WalletApi without the domains other services implement. */
 type CoreWalletApi = Omit<
   WalletApi,
-  keyof ResourceQueries | keyof BalanceHistoryQueries | keyof WitnessQueries
+  | keyof ResourceQueries
+  | keyof BalanceHistoryQueries
+  | keyof WitnessQueries
+  | keyof AssetQueries
+  | keyof ExchangeQueries
+  | keyof ShieldedQueries
 >;
 
 export class Wallet implements CoreWalletApi {

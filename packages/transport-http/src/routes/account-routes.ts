@@ -68,6 +68,8 @@ function netFields(figures: AccountNetFigures) {
     NetLimit: figures.netLimit,
     TotalNetLimit: figures.totalNetLimit,
     TotalNetWeight: figures.totalNetWeight,
+    assetNetUsed: { ...figures.assetNetUsed },
+    assetNetLimit: { ...figures.assetNetLimit },
   };
 }
 

@@ -1,8 +1,8 @@
 /**
  * Operations that take or return private keys / pass phrases (java-tron removed them in 4.7.2; the
  * product spec still lists them): generateaddress, createaddress, gettransactionsign,
- * addtransactionsign, easytransfer, easytransferbyprivate — served — and easytransferasset,
- * easytransferassetbyprivate — registered, not served yet. All rows are `handlesKeys`: the server
+ * addtransactionsign, easytransfer, easytransferbyprivate, easytransferasset,
+ * easytransferassetbyprivate. All rows are `handlesKeys`: the server
  * answers them only on a loopback listener or with `allowKeyOperations: true`.
  *
  * Behaviour (java-tron 4.7.1 servlets, wire-and-http.md §4.8):
@@ -50,7 +50,6 @@ import { javaStringOf } from "../java-value-readers.js";
 import { printReturn } from "../return-message.js";
 import { defineRoute, type RouteRow, type WalletRequest, walletPaths } from "../route-row.js";
 import { printBuiltTransaction } from "./builder-route.js";
-import { notYetRoute } from "./not-yet-routes.js";
 
 function nullPointer(): TronodeError {
   return new TronodeError(TransportErrorCodes.badRequest, "null", { javaClass: NULL_POINTER_EXCEPTION });
@@ -204,15 +203,54 @@ const easyTransferByPrivate = defineRoute({
   print: printEasyTransfer,
 });
 
-function notYetKeyRoute(operation: typeof KeyOperations.easyTransferAsset): RouteRow {
-  return notYetRoute({
-    operation,
-    paths: walletPaths(operation.name),
-    methods: ["POST"],
-    getOnPost: "empty200",
-    visibleFrom: "body",
-  });
+/** EasyTransferAssetMessage's `assetId` (a string field) through JsonFormat. */
+function readAssetId(body: JsonObject): string {
+  return javaStringOf(body.assetId) ?? "";
 }
+
+const easyTransferAsset = defineRoute({
+  operation: KeyOperations.easyTransferAsset,
+  paths: walletPaths("easytransferasset"),
+  methods: ["POST"],
+  getOnPost: "empty200",
+  visibleFrom: "body",
+  read: (request): EasyTransferInput => {
+    const body = request.body();
+    const visible = request.visible();
+    const text = javaStringOf(body.passPhrase);
+    const passPhrase = visible ? utf8Encode(text ?? "") : hexBytesOf(body.passPhrase);
+    return {
+      privateKey: sha256(passPhrase),
+      ...readTransferTarget(body, visible),
+      assetId: readAssetId(body),
+    };
+  },
+  print: printEasyTransfer,
+});
+
+/** Like easytransferbyprivate: every failure answers as a CONTRACT_VALIDATE_ERROR Return. */
+const easyTransferAssetByPrivate = defineRoute({
+  operation: KeyOperations.easyTransferAssetByPrivate,
+  paths: walletPaths("easytransferassetbyprivate"),
+  methods: ["POST"],
+  getOnPost: "empty200",
+  visibleFrom: "body",
+  read: (request) => {
+    try {
+      const body = request.body();
+      const visible = request.visible();
+      return {
+        privateKey: hexBytesOf(body.privateKey),
+        ...readTransferTarget(body, visible),
+        assetId: readAssetId(body),
+      };
+    } catch (error) {
+      if (error instanceof TronodeError) return { readError: error.message };
+      throw error;
+    }
+  },
+  print: printEasyTransfer,
+});
 
 export const KEY_OPERATION_ROUTES: readonly RouteRow[] = [
   generateAddress,
@@ -221,6 +259,6 @@ export const KEY_OPERATION_ROUTES: readonly RouteRow[] = [
   addTransactionSign,
   easyTransferRow,
   easyTransferByPrivate,
-  notYetKeyRoute(KeyOperations.easyTransferAsset),
-  notYetKeyRoute(KeyOperations.easyTransferAssetByPrivate),
+  easyTransferAsset,
+  easyTransferAssetByPrivate,
 ];

@@ -39,13 +39,6 @@ export function notYetRoute(spec: NotYetSpec): RouteRow {
 
 /** GET+POST reads java-tron also serves under /walletsolidity. */
 const SOLIDITY_READS = [
-  "getassetissuelist",
-  "getpaginatedassetissuelist",
-  "getassetissuebyname",
-  "getassetissuebyid",
-  "getassetissuelistbyname",
-  "getexchangebyid",
-  "listexchanges",
   "getmarketorderbyaccount",
   "getmarketorderbyid",
   "getmarketpricebypair",
@@ -57,41 +50,19 @@ const SOLIDITY_READS = [
 
 /** GET+POST reads served only under /wallet. */
 const WALLET_ONLY_READS = [
-  "getassetissuebyaccount",
   "gettransactionreceiptbyid",
   "listproposals",
   "getproposalbyid",
   "getpaginatedproposallist",
-  "getpaginatedexchangelist",
   "getcontract",
   "getcontractinfo",
-  "getexpandedspendingkey",
-  "getakfromask",
-  "getnkfromnsk",
-  "getspendingkey",
-  "getnewshieldedaddress",
-  "getdiversifier",
-  "getincomingviewingkey",
-  "getzenpaymentaddress",
-  "getrcm",
 ] as const;
 
 /** Reads whose java-tron servlet takes `visible` from the query string even on POST (§3.3). */
-const QUERY_VISIBLE_READS: ReadonlySet<string> = new Set([
-  "getassetissuelist",
-  "listproposals",
-  "listexchanges",
-  "getBrokerage",
-  "getReward",
-]);
+const QUERY_VISIBLE_READS: ReadonlySet<string> = new Set(["listproposals", "getBrokerage", "getReward"]);
 
 /** POST-only operations whose GET answers 200 with an empty body (doGet overridden empty). */
 const POST_ONLY_EMPTY_GET = [
-  "createassetissue",
-  "transferasset",
-  "participateassetissue",
-  "unfreezeasset",
-  "updateasset",
   "updatesetting",
   "updateenergylimit",
   "clearabi",
@@ -102,9 +73,6 @@ const POST_ONLY_EMPTY_GET = [
   "proposaldelete",
   "marketsellasset",
   "marketcancelorder",
-  "createspendauthsig",
-  "createshieldedcontractparameters",
-  "createshieldedcontractparameterswithoutask",
   "gettriggerinputforshieldedtrc20contract",
 ] as const;
 
@@ -116,13 +84,7 @@ const POST_ONLY_EMPTY_GET_WITH_SOLIDITY = [
 ] as const;
 
 /** POST-only operations whose GET answers 405 (no doGet). */
-const POST_ONLY_405 = [
-  "createCommonTransaction",
-  "exchangecreate",
-  "exchangeinject",
-  "exchangetransaction",
-  "exchangewithdraw",
-] as const;
+const POST_ONLY_405 = ["createCommonTransaction"] as const;
 
 /**
  * Shielded-note operations the product spec lists but java-tron 4.8 leaves commented out (404
@@ -130,8 +92,6 @@ const POST_ONLY_405 = [
  * with an empty doGet. Those marked solidity are also listed for the solidity node.
  */
 const SHIELDED_NOTE_OPERATIONS: readonly { name: string; get: boolean; solidity: boolean }[] = [
-  { name: "createshieldedtransaction", get: false, solidity: false },
-  { name: "createshieldedtransactionwithoutspendauthsig", get: false, solidity: false },
   { name: "createshieldnullifier", get: false, solidity: false },
   { name: "getshieldtransactionhash", get: false, solidity: false },
   { name: "getmerkletreevoucherinfo", get: false, solidity: true },

@@ -1,0 +1,29 @@
+import type { TransactionOutcome } from "../processor/apply-transaction.js";
+import type { StateOverlay } from "../state/state-overlay.js";
+import { EventTables } from "./tables.js";
+
+/** TRON's 21-byte form of a log's 20-byte contract address. */
+export function logContractAddress(address: Uint8Array): Uint8Array {
+  if (address.length === 21) return address;
+  const out = new Uint8Array(21);
+  out[0] = 0x41;
+  out.set(address.subarray(address.length - 20), 1);
+  return out;
+}
+
+/** Indexes every log of the block's transactions under its emitting contract. */
+export function indexContractEvents(
+  state: StateOverlay,
+  blockNumber: bigint,
+  outcomes: readonly TransactionOutcome[],
+): void {
+  outcomes.forEach((outcome, transactionIndex) => {
+    outcome.info.log.forEach((log, logIndex) => {
+      state.put(
+        EventTables.contractEvents,
+        { contract: logContractAddress(log.address), blockNumber, transactionIndex, logIndex },
+        outcome.txId,
+      );
+    });
+  });
+}

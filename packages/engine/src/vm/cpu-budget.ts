@@ -1,0 +1,17 @@
+import type { VmConfig } from "./config.js";
+
+/**
+ * java-tron stops a transaction after MAX_CPU_TIME_OF_ONE_TX milliseconds of wall-clock time
+ * (OUT_OF_TIME). The engine has no clock and must give every node the same answer, so the limit
+ * is a deterministic instruction budget instead: this many executed opcodes per millisecond of
+ * the chain's CPU time limit. 50 000 per ms (50 M instructions/s) is above what java-tron's
+ * interpreter executes in the same time, so a transaction java-tron accepts is not cut here,
+ * while an endless loop with an unbounded energy limit still ends with OUT_OF_TIME.
+ */
+export const STEPS_PER_CPU_MS = 50_000;
+
+/** The instruction budget of one transaction under `config`. */
+export function cpuBudgetSteps(config: VmConfig): number {
+  const ms = Number(config.maxCpuTimeOfOneTxMs > 0n ? config.maxCpuTimeOfOneTxMs : 50n);
+  return ms * STEPS_PER_CPU_MS;
+}

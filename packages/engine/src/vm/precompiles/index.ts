@@ -1,0 +1,75 @@
+import type { VmConfig } from "../config.js";
+import { freezeV2Precompiles, votePrecompiles } from "./queries.js";
+import { batchValidateSign, validateMultiSign } from "./signatures.js";
+import {
+  blake2F,
+  bn128Add,
+  bn128Mul,
+  bn128Pairing,
+  ecRecover,
+  ethRipemd160,
+  identity,
+  modExp,
+  sha256Precompile,
+  tronRipemd160,
+  unavailable,
+} from "./standard.js";
+import type { Precompile } from "./types.js";
+
+export type { Precompile } from "./types.js";
+
+const TRON_BASE = 0x1000000n;
+
+/**
+ * PrecompiledContracts.getContractForAddress: the precompile at a full 32-byte address word
+ * (0x41…01 is not ecrecover), as enabled by the flags.
+ */
+export function precompileFor(address: bigint, config: VmConfig): Precompile | undefined {
+  if (address > 0x1000015n) return undefined;
+  if (address <= 0x0an) {
+    switch (Number(address)) {
+      case 1:
+        return ecRecover;
+      case 2:
+        return sha256Precompile;
+      case 3:
+        return tronRipemd160;
+      case 4:
+        return identity;
+      case 5:
+        return modExp;
+      case 6:
+        return bn128Add(config.allowTvmIstanbul);
+      case 7:
+        return bn128Mul(config.allowTvmIstanbul);
+      case 8:
+        return bn128Pairing(config.allowTvmIstanbul);
+      case 9:
+        return config.allowTvmSolidity059 ? batchValidateSign : undefined;
+      case 10:
+        return config.allowTvmSolidity059 ? validateMultiSign : undefined;
+      default:
+        // address 0: java-tron has no precompile there
+        return undefined;
+    }
+  }
+  if (address === 0x020003n) return config.allowTvmCompatibleEvm ? ethRipemd160 : undefined;
+  if (address === 0x020009n) return config.allowTvmCompatibleEvm ? blake2F : undefined;
+  if (address < TRON_BASE) return undefined;
+  const index = Number(address - TRON_BASE);
+  if (index >= 1 && index <= 4) {
+    // The shielded TRC-20 verifiers need librustzcash: they answer java-tron's failure (see README).
+    return config.allowShieldedTrc20Transaction ? SHIELDED[index - 1] : undefined;
+  }
+  if (index >= 5 && index <= 0x0a) return config.allowTvmVote ? votePrecompiles[index - 5] : undefined;
+  if (index >= 0x0b && index <= 0x15)
+    return config.allowTvmFreezeV2 ? freezeV2Precompiles[index - 0x0b] : undefined;
+  return undefined;
+}
+
+const SHIELDED: Precompile[] = [
+  unavailable(150000),
+  unavailable(200000),
+  unavailable(150000),
+  unavailable(500),
+];

@@ -1,0 +1,104 @@
+import { keccak256 } from "../crypto/hash.js";
+import { bytesKey, bytesValue, defineTable } from "../state/table.js";
+import { Tables } from "../state/tables.js";
+import type { Program } from "./program.js";
+import { ContractTables, storageAddressHash, storageRowKey } from "./tables.js";
+import { toTronAddress, wordFromBytes, wordToBytes } from "./word.js";
+import { getCode } from "./world.js";
+
+/**
+ * Transient storage (TLOAD/TSTORE) lives in the frame overlays like any write, so a reverted frame
+ * drops it; `execute.ts` strips this table from the change set, so it never outlives the
+ * transaction. Key: the context address word (32 bytes) ‖ the slot.
+ */
+export const TransientStorage = defineTable("vm-transient-storage", bytesKey, bytesValue);
+
+function storageContext(p: Program): Uint8Array | undefined {
+  if (p.storageHash === undefined) {
+    const address = p.invoke.address;
+    const contract = p.state.get(ContractTables.contracts, address);
+    p.storageVersion = contract?.version ?? 0;
+    p.storageHash = storageAddressHash(address, contract?.trxHash);
+  }
+  return p.storageHash;
+}
+
+/** Repository.getStorageValue: the slot's value, undefined when no row exists (or no account). */
+export function storageLoad(p: Program, key: bigint): bigint | undefined {
+  const address = p.invoke.address;
+  if (p.state.get(Tables.accounts, address) === undefined) return undefined;
+  const hash = storageContext(p)!;
+  const row = p.state.get(
+    ContractTables.storageRows,
+    storageRowKey(hash, wordToBytes(key), p.storageVersion),
+  );
+  return row === undefined ? undefined : wordFromBytes(row);
+}
+
+/** Repository.putStorageValue: a zero value keeps the row until the transaction commits. */
+export function storageSave(p: Program, key: bigint, value: bigint): void {
+  const address = p.invoke.address;
+  if (p.state.get(Tables.accounts, address) === undefined) return;
+  const hash = storageContext(p)!;
+  p.state.put(
+    ContractTables.storageRows,
+    storageRowKey(hash, wordToBytes(key), p.storageVersion),
+    wordToBytes(value),
+  );
+}
+
+function transientKey(p: Program, key: bigint): Uint8Array {
+  const out = new Uint8Array(64);
+  const address = p.invoke.address;
+  out.set(address, 32 - address.length);
+  out.set(wordToBytes(key), 32);
+  return out;
+}
+
+export function tLoad(p: Program, key: bigint): bigint {
+  const value = p.state.get(TransientStorage, transientKey(p, key));
+  return value === undefined ? 0n : wordFromBytes(value);
+}
+
+export function tStore(p: Program, key: bigint, value: bigint): void {
+  p.state.put(TransientStorage, transientKey(p, key), wordToBytes(value));
+}
+
+/** Program.getBlockHash: the id of one of the 256 blocks before this one, else 0. */
+export function blockHash(p: Program, index: number): bigint {
+  const number = p.tx.block.number;
+  const floor = (number > 256n ? number : 256n) - 256n;
+  const n = BigInt(index);
+  if (n < number && n >= floor) {
+    const id = p.tx.host.blockId(p.state, n);
+    return id === undefined ? 0n : wordFromBytes(id);
+  }
+  return 0n;
+}
+
+/** Program.getChainId: the genesis block id, only its last 4 bytes once #60 or #71 is on. */
+export function chainId(p: Program): bigint {
+  const genesis = p.tx.host.blockId(p.state, 0n) ?? new Uint8Array(32);
+  const config = p.tx.config;
+  if (config.allowTvmCompatibleEvm || config.allowOptimizedReturnValueOfChainId) {
+    return wordFromBytes(genesis.subarray(genesis.length - 4));
+  }
+  return wordFromBytes(genesis);
+}
+
+const EMPTY_CODE_HASH = keccak256(new Uint8Array(0));
+
+/**
+ * Program.getCodeHashAt: empty for a missing account, keccak("") for an account without a contract,
+ * else the stored code hash (computed and saved into the contract when it was never set).
+ */
+export function codeHashAt(p: Program, word: bigint): Uint8Array {
+  const address = toTronAddress(word);
+  if (p.state.get(Tables.accounts, address) === undefined) return new Uint8Array(0);
+  const contract = p.state.get(ContractTables.contracts, address);
+  if (contract === undefined) return EMPTY_CODE_HASH;
+  if (contract.codeHash.length > 0 && contract.codeHash.some((b) => b !== 0)) return contract.codeHash;
+  const codeHash = keccak256(getCode(p.state, address) ?? new Uint8Array(0));
+  p.state.put(ContractTables.contracts, address, { ...contract, codeHash });
+  return codeHash;
+}

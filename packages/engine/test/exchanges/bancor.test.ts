@@ -1,0 +1,113 @@
+/**
+ * The Bancor formula (ExchangeProcessor) against values computed by a JVM: the reference's formula
+ * (actuators-and-resources.md §5.1) run with Java doubles, `(long)` casts and StrictMath.pow
+ * (OpenJDK 17), and, for the Math.pow path, StrictMath.pow with java-tron's table of mainnet x86
+ * results (its non-x86 MathWrapper). Rows: tiny and huge pools and trades up to the 1e18 limit,
+ * then the 48 mainnet trades of java-tron's ExchangeProcessorTest.testStrictMath.
+ */
+import { describe, expect, it } from "vitest";
+import { bancorExchange, javaMathPow, strictPow } from "../../src/index.js";
+
+/** [sell-side balance, buy-side balance, quant sold, received (Math.pow), received (StrictMath.pow)] */
+const JVM_RESULTS: ReadonlyArray<readonly [bigint, bigint, bigint, bigint, bigint]> = [
+  [1n, 1n, 1n, 0n, 0n],
+  [1n, 1000000000000000000n, 1n, 500000000000172288n, 500000000000172288n],
+  [1000000000000000000n, 1n, 1n, 0n, 0n],
+  [1000000000000000000n, 1000000000000000000n, 1n, 0n, 0n],
+  [1n, 1000000000000000000n, 999999999999999999n, 1000000000000098560n, 1000000000000098560n],
+  [500000000000000000n, 500000000000000000n, 500000000000000000n, 250000000000086144n, 250000000000086144n],
+  [1000000n, 1000000000n, 1n, 999n, 999n],
+  [1000000n, 1000000000n, 1000000n, 500000000n, 500000000n],
+  [5n, 7n, 3n, 2n, 2n],
+  [2n, 3n, 1n, 0n, 0n],
+  [999999999999999999n, 1000000000000000000n, 1n, 0n, 0n],
+  [123456789n, 987654321012n, 55555n, 444240097n, 444240097n],
+  [100000000000n, 1000000n, 1n, 0n, 0n],
+  [100000000000n, 1000000n, 100000000000n, 500000n, 500000n],
+  [7n, 1000000000000000000n, 1n, 124999999999883200n, 124999999999883200n],
+  [1000000000000000000n, 999999999999999999n, 999999999999999999n, 500000000000172288n, 500000000000172288n],
+  [42n, 43n, 44n, 22n, 22n],
+  [10000000000000n, 10000000000000n, 1n, 0n, 0n],
+  [10000000000000n, 10000000000000n, 10000000000n, 9990009990n, 9990009990n],
+  [4732214n, 2202692725330n, 29218n, 13516579896n, 13516579895n],
+  [5618633n, 556559904655n, 1n, 99056n, 99055n],
+  [9299554n, 1120271441185n, 7000n, 842621241n, 842621242n],
+  [62433133n, 12013267997895n, 100000n, 19211044486n, 19211044481n],
+  [64212664n, 725836766395n, 50000n, 564742201n, 564742200n],
+  [64126212n, 2895100109660n, 5000n, 225716934n, 225716933n],
+  [56459055n, 3288380567368n, 165000n, 9582196005n, 9582196004n],
+  [21084707n, 1589204008960n, 50000n, 3759702012n, 3759702013n],
+  [24120521n, 1243764649177n, 20000n, 1030437287n, 1030437288n],
+  [836877n, 212532333234n, 5293n, 1335756011n, 1335756010n],
+  [55879741n, 13424854054078n, 250000n, 59793853553n, 59793853559n],
+  [66388882n, 11300012790454n, 300000n, 50833118439n, 50833118434n],
+  [94470955n, 7941038150919n, 2000n, 168112413n, 168112409n],
+  [13613746n, 5012660712983n, 122n, 44920710n, 44920708n],
+  [71852829n, 5262251868618n, 396n, 29001507n, 29001504n],
+  [3857658n, 446109245044n, 20637n, 2373815423n, 2373815424n],
+  [35491863n, 3887393269796n, 100n, 10952884n, 10952882n],
+  [295632118n, 1265298439004n, 500000n, 2136374885n, 2136374884n],
+  [49320113n, 1692106302503n, 123267n, 4218580275n, 4218580274n],
+  [10966984n, 6222910652894n, 2018n, 1144847426n, 1144847423n],
+  [41634280n, 2004508994767n, 865n, 41645111n, 41645112n],
+  [10087714n, 6765558834714n, 1009n, 676641518n, 676641521n],
+  [42270078n, 210360843525n, 200000n, 990630832n, 990630831n],
+  [571091915n, 655011397250n, 2032520n, 2322922708n, 2322922709n],
+  [51026781n, 1635726339365n, 37n, 1186080n, 1186079n],
+  [61594n, 312318864132n, 500n, 2514887623n, 2514887622n],
+  [11616684n, 5875978057357n, 20n, 10116430n, 10116427n],
+  [60584529n, 1377717821301n, 78132n, 1774466319n, 1774466320n],
+  [29818073n, 3033545989651n, 182n, 18515684n, 18515682n],
+  [3855280n, 834647482043n, 16n, 3463899n, 3463900n],
+  [58310711n, 1431562205655n, 200000n, 4893333822n, 4893333823n],
+  [60226263n, 1386036785882n, 178226n, 4089560167n, 4089560168n],
+  [3537634n, 965771433992n, 225n, 61420925n, 61420924n],
+  [3760534n, 908700758784n, 328n, 79251471n, 79251472n],
+  [80913n, 301864126445n, 4n, 14922161n, 14922160n],
+  [3789271n, 901842209723n, 1n, 237998n, 237999n],
+  [4051904n, 843419481286n, 1005n, 209142761n, 209142760n],
+  [89141n, 282107742510n, 100n, 316118983n, 316118984n],
+  [90170n, 282854635378n, 26n, 81535994n, 81535993n],
+  [4229852n, 787503315944n, 137n, 25505493n, 25505492n],
+  [4259884n, 781975090197n, 295n, 54148581n, 54148582n],
+  [3627657n, 918682223700n, 34n, 8610214n, 8610213n],
+  [813519n, 457546358759n, 173n, 97279461n, 97279462n],
+  [89626n, 327856173057n, 27n, 98737540n, 98737539n],
+  [97368n, 306386489550n, 50n, 157253531n, 157253530n],
+  [93712n, 305866015731n, 4n, 13055017n, 13055018n],
+  [3281260n, 723656594544n, 40n, 8821583n, 8821584n],
+  [3442652n, 689908773685n, 18n, 3607187n, 3607188n],
+];
+
+const bits = (x: number) => {
+  const view = new DataView(new ArrayBuffer(8));
+  view.setFloat64(0, x);
+  return view.getBigUint64(0).toString(16);
+};
+
+describe("Bancor exchange with Java's double arithmetic", () => {
+  it.each(JVM_RESULTS)("sell %s into (%s) selling %s", (sell, buy, quant, viaMathPow, viaStrictPow) => {
+    expect(bancorExchange(sell, buy, quant, false)).toBe(viaMathPow);
+    expect(bancorExchange(sell, buy, quant, true)).toBe(viaStrictPow);
+  });
+
+  it("the pow and strict-math paths differ on every mainnet trade of java-tron's testStrictMath", () => {
+    const mainnet = JVM_RESULTS.slice(JVM_RESULTS.findIndex(([s]) => s === 4732214n));
+    expect(mainnet).toHaveLength(48);
+    for (const [sell, buy, quant] of mainnet) {
+      expect(bancorExchange(sell, buy, quant, false)).not.toBe(bancorExchange(sell, buy, quant, true));
+    }
+  });
+
+  it("StrictMath.pow is fdlibm's, where JavaScript's Math.pow may differ in the last bit", () => {
+    // StrictMath.pow(1.0000001, 2000.0) and StrictMath.pow(3.0, 0.0005) from OpenJDK 17.
+    expect(bits(strictPow(1.0000001, 2000.0))).toBe(bits(javaMathPow(1.0000001, 2000.0)));
+    expect(strictPow(2, 10)).toBe(1024);
+    expect(strictPow(-8, 1 / 3)).toBeNaN();
+    expect(strictPow(0, -1)).toBe(Number.POSITIVE_INFINITY);
+    expect(strictPow(1, Number.POSITIVE_INFINITY)).toBeNaN();
+    expect(strictPow(-2, 3)).toBe(-8);
+    expect(strictPow(2, -1075)).toBe(0);
+    expect(strictPow(2, -1074)).toBe(5e-324);
+  });
+});
