@@ -297,8 +297,23 @@ export class ChannelManager {
         this.hello(channel, message.hello);
         return;
       case "STATUS":
-        // node detection is off here (node.nodeDetectEnable = false): answer nothing, as a
-        // java-tron without detection does for a detect channel that is not its own
+        // NodeDetectService: a detect channel someone opened to us gets our status, then closes;
+        // we never open detect channels (node.nodeDetectEnable = false), so on ours it just closes
+        if (!channel.active) {
+          channel.send(
+            encodeLibp2pMessage({
+              type: "STATUS",
+              status: create(Libp2p.StatusMessageSchema, {
+                from: this.homeEndpoint(),
+                maxConnections: this.options.maxConnections,
+                currentConnections: this.channels.size,
+                networkId: this.options.networkId,
+                timestamp: BigInt(this.now()),
+              }),
+            }),
+          );
+        }
+        this.close(channel);
         return;
       case "DISCONNECT":
         this.options.logger.info(
@@ -320,6 +335,8 @@ export class ChannelManager {
         );
       case "HANDSHAKE_HELLO":
         return validEndpoint(message.hello.from);
+      case "STATUS":
+        return validEndpoint(message.status.from);
       default:
         return true;
     }

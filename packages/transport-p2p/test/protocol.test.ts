@@ -252,6 +252,23 @@ describe("libp2p layer", () => {
     expect(libp2pDisconnect(await empty.untilClosed())).toBe(R.EMPTY_MESSAGE);
   });
 
+  it("a node-detection STATUS gets our STATUS back, then the channel closes", async () => {
+    const { p2p } = await node();
+    const peer = await dial(p2p);
+    peer.sendLibp2p({
+      type: "STATUS",
+      status: create(Libp2p.StatusMessageSchema, {
+        from: { address: new TextEncoder().encode(peer.ip), port: 18888, nodeId: peer.nodeId },
+        networkId: NETWORK,
+        timestamp: BigInt(Date.now()),
+      }),
+    });
+    const seen = await peer.untilClosed();
+    const status = seen.find((r) => r.message.type === "STATUS");
+    expect(status?.message.type === "STATUS" && status.message.status.networkId).toBe(NETWORK);
+    expect(status?.message.type === "STATUS" && status.message.status.maxConnections).toBe(30);
+  });
+
   it("an unknown libp2p control type: DISCONNECT(NO_SUCH_MESSAGE)", async () => {
     const { p2p } = await node();
     const peer = await dial(p2p);
