@@ -73,8 +73,22 @@ export class AdvService {
   }
 
   start(): void {
-    this.spreadTimer = setInterval(() => this.consumeInvToSpread(), this.host.timings.advLoopMs);
-    this.fetchTimer = setInterval(() => this.consumeInvToFetch(), this.host.timings.advLoopMs);
+    this.spreadTimer = setInterval(
+      () => this.guard("spread", () => this.consumeInvToSpread()),
+      this.host.timings.advLoopMs,
+    );
+    this.fetchTimer = setInterval(
+      () => this.guard("fetch", () => this.consumeInvToFetch()),
+      this.host.timings.advLoopMs,
+    );
+  }
+
+  private guard(task: string, step: () => void): void {
+    try {
+      step();
+    } catch (e) {
+      this.host.logger.warn({ task, err: (e as Error).message }, "gossip task failed");
+    }
   }
 
   close(): void {

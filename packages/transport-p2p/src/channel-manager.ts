@@ -156,7 +156,10 @@ export class ChannelManager {
     const address = server.address();
     this.boundPort = typeof address === "object" && address ? address.port : this.options.listenPort;
     this.poolTimer = setTimeout(() => this.poolLoop(), this.timings.poolFirstDialMs);
-    this.keepAliveTimer = setInterval(() => this.keepAlive(), this.timings.keepAliveCheckMs);
+    this.keepAliveTimer = setInterval(
+      () => this.guard("keep-alive", () => this.keepAlive()),
+      this.timings.keepAliveCheckMs,
+    );
   }
 
   /** Closes every channel (DISCONNECT PEER_QUITING is the TRON layer's) and the server. */
@@ -219,6 +222,15 @@ export class ChannelManager {
     const now = this.now();
     const current = this.banned.get(ip);
     if (current === undefined || current < now) this.banned.set(ip, now + banMs);
+  }
+
+  /** A timer task that fails is logged and tried again next time (java-tron's executors do the same). */
+  private guard(task: string, step: () => void): void {
+    try {
+      step();
+    } catch (e) {
+      this.options.logger.error({ task, err: (e as Error).message }, "p2p task failed");
+    }
   }
 
   private accept(socket: Socket): void {
@@ -512,7 +524,7 @@ export class ChannelManager {
     }
     for (const target of this.options.activeNodes) {
       const key = `${target.host}:${target.port}`;
-      if (!inUse.has(key)) this.connect(target);
+      if (!inUse.has(key)) this.guard("dial", () => this.connect(target));
     }
     this.poolTimer = setTimeout(() => this.poolLoop(), this.timings.poolIntervalMs);
   }

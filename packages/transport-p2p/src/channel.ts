@@ -147,18 +147,24 @@ export class Channel {
     if (this.isDisconnect) return;
     this.armIdleTimer();
     const { frames, fault } = this.decoder.push(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.length));
-    for (const frame of frames) {
-      if (this.isDisconnect) return;
-      if (this.finishHandshake && this.compressing) {
-        const payload = unwrapCompressed(frame);
-        if (isUncompressFault(payload)) {
-          this.options.events.onUncompressFault(this, payload);
-          return;
+    try {
+      for (const frame of frames) {
+        if (this.isDisconnect) return;
+        if (this.finishHandshake && this.compressing) {
+          const payload = unwrapCompressed(frame);
+          if (isUncompressFault(payload)) {
+            this.options.events.onUncompressFault(this, payload);
+            return;
+          }
+          this.options.events.onPayload(this, payload);
+        } else {
+          this.options.events.onPayload(this, frame);
         }
-        this.options.events.onPayload(this, payload);
-      } else {
-        this.options.events.onPayload(this, frame);
       }
+    } catch {
+      // anything unexpected while handling a peer's bytes closes that channel (exceptionCaught)
+      this.close(0);
+      return;
     }
     if (fault && !this.isDisconnect) this.options.events.onFrameFault(this, fault);
   }

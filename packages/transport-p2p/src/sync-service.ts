@@ -289,7 +289,11 @@ export class SyncService {
     this.fetchScheduled = true;
     setImmediate(() => {
       this.fetchScheduled = false;
-      if (!this.closed) this.startFetchSyncBlock();
+      try {
+        if (!this.closed) this.startFetchSyncBlock();
+      } catch (e) {
+        this.host.logger.warn({ err: (e as Error).message }, "sync fetch failed");
+      }
     });
   }
 
@@ -320,13 +324,15 @@ export class SyncService {
     }
     this.handling = true;
     setImmediate(() => {
-      void this.handleSyncBlocks().finally(() => {
-        this.handling = false;
-        if (this.handleAgain) {
-          this.handleAgain = false;
-          this.scheduleHandle();
-        }
-      });
+      void this.handleSyncBlocks()
+        .catch((e) => this.host.logger.warn({ err: (e as Error).message }, "sync block handling failed"))
+        .finally(() => {
+          this.handling = false;
+          if (this.handleAgain) {
+            this.handleAgain = false;
+            this.scheduleHandle();
+          }
+        });
     });
   }
 

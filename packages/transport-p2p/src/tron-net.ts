@@ -122,9 +122,19 @@ export class TronNet implements ChannelHandler {
 
   start(): void {
     this.adv.start();
-    this.unsubscribe = this.options.chain.onProducedBlock((block) => this.adv.broadcastBlock(block));
+    this.unsubscribe = this.options.chain.onProducedBlock((block) => {
+      try {
+        this.adv.broadcastBlock(block);
+      } catch (e) {
+        this.options.logger.warn({ err: (e as Error).message }, "announcing a produced block failed");
+      }
+    });
     const check = () => {
-      this.statusCheck();
+      try {
+        this.statusCheck();
+      } catch (e) {
+        this.options.logger.warn({ err: (e as Error).message }, "peer status check failed");
+      }
       this.statusTimer = setTimeout(check, this.options.timings.statusCheckIntervalMs);
     };
     this.statusTimer = setTimeout(check, this.options.timings.statusCheckFirstMs);

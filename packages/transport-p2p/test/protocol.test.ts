@@ -277,6 +277,32 @@ describe("libp2p layer", () => {
   });
 });
 
+describe("garbage", () => {
+  it("random frames before and after the handshake close that channel only; the node keeps serving", async () => {
+    const { p2p, chain } = await node();
+    let seed = 7;
+    const rand = () => {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+      return seed;
+    };
+    for (let round = 0; round < 30; round++) {
+      const peer = await dial(p2p);
+      if (round % 2 === 1) {
+        peer.libp2pHello({ networkId: NETWORK });
+        await peer.expect("HANDSHAKE_HELLO");
+        peer.compressing = round % 4 === 1;
+      }
+      const body = Uint8Array.from({ length: 1 + (rand() % 64) }, () => rand() & 0xff);
+      peer.sendPayload(round % 3 === 0 ? body : Uint8Array.of(rand() % 0x40, ...body));
+      await peer.untilClosed(4000).catch(() => peer.close());
+      peer.close();
+    }
+    const ok = await synced(p2p, chain);
+    ok.sendTron({ type: "P2P_PING" });
+    await ok.expect("P2P_PONG");
+  });
+});
+
 describe("TRON hello", () => {
   const refused = async (
     build: (chain: ToyChain, peer: RawPeer) => Parameters<RawPeer["sendTron"]>[0],
