@@ -103,6 +103,8 @@ export interface NetworkSummary {
   readonly passiveNodeSize: number;
   readonly maxConnectCount: number;
   readonly sameIpMaxConnectCount: number;
+  /** UDP discovery on (configNodeInfo.discoverEnable). */
+  readonly discoverEnable: boolean;
 }
 
 /** A node address as listnodes prints it (NodeList.nodes[].address). */

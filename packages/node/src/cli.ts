@@ -131,6 +131,12 @@ const program = new Command()
     "a peer to dial and keep connected (java-tron's node.active; repeatable)",
     peerAddress,
   )
+  .option("--discovery", "find peers by UDP discovery on the P2P port (java-tron's node.discovery.enable)")
+  .option(
+    "--seed <host:port>",
+    "a discovery boot node (java-tron's seed.node.ip.list; implies --discovery; repeatable)",
+    peerAddress,
+  )
   .option(
     "--trusted-ip <ip>",
     "an IP whose inbound connections skip bans and limits (java-tron's node.passive; repeatable)",
@@ -188,12 +194,16 @@ async function main(): Promise<void> {
       o.p2pPort !== undefined ||
       o.p2pHost !== undefined ||
       o.peer !== undefined ||
-      o.trustedIp !== undefined
+      o.trustedIp !== undefined ||
+      o.discovery !== undefined ||
+      o.seed !== undefined
         ? {
             host: o.p2pHost ?? "0.0.0.0",
             port: o.p2pPort ?? 18888,
             peers: o.peer ?? [],
             trustedIps: o.trustedIp ?? [],
+            discovery: Boolean(o.discovery || o.seed),
+            seeds: o.seed ?? [],
             ...(o.p2pHost !== undefined && o.p2pHost !== "0.0.0.0" ? { advertisedIp: o.p2pHost } : {}),
           }
         : config.p2p,

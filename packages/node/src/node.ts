@@ -238,6 +238,7 @@ export async function createNode(options: CreateNodeOptions = {}): Promise<TronN
         peers: config.p2p.peers,
         trustedIps: config.p2p.trustedIps,
         maxConnectionsWithSameIp: config.p2p.maxConnectionsWithSameIp,
+        ...(config.p2p.discovery ? { discovery: { seeds: config.p2p.seeds ?? [] } } : {}),
         codeVersion: CODE_VERSION,
         logger,
       })

@@ -82,7 +82,7 @@ function configNodeInfo(summary: NodeInfoSummary): JsonObject {
     backupPriority: 0,
     codeVersion: summary.codeVersion,
     dbVersion: DB_VERSION,
-    discoverEnable: false,
+    discoverEnable: net?.discoverEnable ?? false,
     listenPort: net?.listenPort ?? summary.listenPort,
     maxConnectCount: net?.maxConnectCount ?? 0,
     maxTimeRatio: 5.0,

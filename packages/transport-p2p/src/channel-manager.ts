@@ -84,6 +84,10 @@ export interface ChannelManagerOptions {
   readonly logger: Logger;
   readonly timings?: Partial<P2pTimings>;
   readonly now?: () => number;
+  /** Nodes found by discovery that may be dialed to fill the pool (getConnectableNodes). */
+  readonly discovered?: () => readonly PeerAddress[];
+  /** node.minConnections: the pool dials discovered nodes up to this many channels (default 8). */
+  readonly minConnections?: number;
 }
 
 export interface ChannelHandler {
@@ -113,6 +117,8 @@ export class ChannelManager {
   private closing = false;
   /** Dials in flight, by target address (no second dial to the same address meanwhile). */
   private readonly dialing = new Set<string>();
+  /** IPs of discovered nodes dialed lately (ConnPoolService.peerClientCache, 120 s). */
+  private readonly recentlyDialed = new Map<string, number>();
 
   constructor(private readonly options: ChannelManagerOptions) {
     this.nodeId = options.nodeId ?? new Uint8Array(randomBytes(NODE_ID_LENGTH));
@@ -222,6 +228,38 @@ export class ChannelManager {
     const now = this.now();
     const current = this.banned.get(ip);
     if (current === undefined || current < now) this.banned.set(ip, now + banMs);
+  }
+
+  /**
+   * ConnPoolService.connect's second part: discovered nodes fill the pool up to minConnections,
+   * skipping banned IPs, IPs at their connection limit, addresses in use and IPs dialed in the
+   * last 120 s.
+   */
+  private dialDiscovered(inUse: Set<string>): void {
+    const discovered = this.options.discovered?.() ?? [];
+    const now = this.now();
+    const open = [...this.sockets].filter((c) => !c.isDisconnect);
+    let lack = (this.options.minConnections ?? 8) - open.length - this.dialing.size;
+    for (const node of discovered) {
+      if (lack <= 0) break;
+      const key = `${node.host}:${node.port}`;
+      const banned = this.banned.get(node.host);
+      const dialed = this.recentlyDialed.get(node.host);
+      const sameIp = open.filter((c) => c.remoteAddress === node.host).length;
+      if (
+        inUse.has(key) ||
+        (banned !== undefined && now <= banned) ||
+        (dialed !== undefined && now - dialed < 120_000) ||
+        sameIp >= this.options.maxConnectionsWithSameIp ||
+        (node.host === this.options.advertisedIp && node.port === this.boundPort)
+      ) {
+        continue;
+      }
+      inUse.add(key);
+      this.recentlyDialed.set(node.host, now);
+      this.connect(node);
+      lack--;
+    }
   }
 
   /** A timer task that fails is logged and tried again next time (java-tron's executors do the same). */
@@ -448,8 +486,8 @@ export class ChannelManager {
     }
     if (channel.nodeId) {
       for (const c of this.channels.values()) {
-        if (c !== channel && c.nodeId === channel.nodeId) {
-          if (c.startTime > channel.startTime) this.close(c);
+        if (c !== channel && c.nodeId === channel.nodeId && !c.isDisconnect) {
+          if (this.later(c, channel) === c) this.close(c);
           else return DisconnectCode.DUPLICATE_PEER;
         }
       }
@@ -472,9 +510,25 @@ export class ChannelManager {
     const same = [...this.channels.values()].filter((c) => c.nodeId === nodeId && !c.isDisconnect);
     if (same.length <= 1) return;
     const [c1, c2] = same as [Channel, Channel];
-    const later = c1.startTime > c2.startTime ? c1 : c2;
+    const later = this.later(c1, c2);
     later.sendDisconnect(R.DUPLICATE_PEER);
     this.close(later);
+  }
+
+  /**
+   * Of two channels to one node, the one to close. java-tron closes the one that started later;
+   * when the two nodes dialed each other at once, each side may then close a different one and
+   * both go. So for two channels of opposite directions both sides keep the one dialed by the
+   * node with the higher id (the same choice on both ends); otherwise the later one goes.
+   */
+  private later(c1: Channel, c2: Channel): Channel {
+    if (c1.active !== c2.active && c1.nodeId) {
+      const weDialHigher = this.nodeIdHex > c1.nodeId;
+      const ours = c1.active ? c1 : c2;
+      const theirs = c1.active ? c2 : c1;
+      return weDialHigher ? theirs : ours;
+    }
+    return c1.startTime > c2.startTime ? c1 : c2;
   }
 
   private closed(channel: Channel): void {
@@ -524,8 +578,12 @@ export class ChannelManager {
     }
     for (const target of this.options.activeNodes) {
       const key = `${target.host}:${target.port}`;
-      if (!inUse.has(key)) this.guard("dial", () => this.connect(target));
+      if (!inUse.has(key)) {
+        inUse.add(key);
+        this.guard("dial", () => this.connect(target));
+      }
     }
+    this.guard("dial discovered nodes", () => this.dialDiscovered(inUse));
     this.poolTimer = setTimeout(() => this.poolLoop(), this.timings.poolIntervalMs);
   }
 }

@@ -1,6 +1,7 @@
 export * from "./channel.js";
 export * from "./channel-manager.js";
 export * from "./compression.js";
+export * from "./discovery.js";
 export * from "./frame-codec.js";
 export * from "./messages.js";
 export * from "./net-chain.js";

@@ -4,6 +4,7 @@
  */
 import type { Logger, ReasonCode, Transaction } from "@tronode/engine";
 import { ChannelManager, type PeerAddress } from "./channel-manager.js";
+import { Discovery, type DiscoveryTimings } from "./discovery.js";
 import type { NetChain } from "./net-chain.js";
 import { type P2pTimings, resolveTimings } from "./timings.js";
 import { type PeerReport, TronNet } from "./tron-net.js";
@@ -32,6 +33,13 @@ export interface P2pServiceOptions {
   readonly nodeId?: Uint8Array;
   readonly maxTps?: number;
   readonly syncFetchBatchNum?: number;
+  /** UDP discovery on the listen port (node.discovery.enable) with these boot nodes (seed.node). */
+  readonly discovery?: {
+    readonly seeds: readonly PeerAddress[];
+    readonly timings?: Partial<DiscoveryTimings>;
+  };
+  /** node.minConnections (default 8): discovered nodes are dialed up to this many channels. */
+  readonly minConnections?: number;
 }
 
 export interface P2pService {
@@ -43,6 +51,7 @@ export interface P2pService {
     readonly passiveNodeSize: number;
     readonly maxConnections: number;
     readonly maxConnectionsWithSameIp: number;
+    readonly discoverEnable: boolean;
   };
   start(): Promise<void>;
   stop(): Promise<void>;
@@ -58,6 +67,8 @@ export interface P2pService {
   syncedBlocks(): number;
   /** Current IP bans: IP → expiry (ms). */
   bans(): ReadonlyMap<string, number>;
+  /** Nodes discovery found connectible (empty without discovery). */
+  discoveredNodes(): PeerAddress[];
   /** Disconnects from an IP so far and the last reasons each side gave. */
   disconnectStats(ip: string): { disconnects: number; local?: ReasonCode; remote?: ReasonCode };
 }
@@ -70,6 +81,7 @@ export function createP2pService(options: P2pServiceOptions): P2pService {
     options.advertisedIp ?? (listenHost === "0.0.0.0" || listenHost === "::" ? "127.0.0.1" : listenHost);
   const maxConnections = options.maxConnections ?? 30;
   const maxConnectionsWithSameIp = options.maxConnectionsWithSameIp ?? 2;
+  let discovery: Discovery | undefined;
   const channels = new ChannelManager({
     networkId: options.networkId,
     listenHost,
@@ -83,6 +95,8 @@ export function createP2pService(options: P2pServiceOptions): P2pService {
     logger: options.logger,
     timings,
     now,
+    discovered: () => discovery?.connectable() ?? [],
+    minConnections: options.minConnections,
   });
   const net = new TronNet({
     chain: options.chain,
@@ -106,17 +120,34 @@ export function createP2pService(options: P2pServiceOptions): P2pService {
       passiveNodeSize: options.trustedIps?.length ?? 0,
       maxConnections,
       maxConnectionsWithSameIp,
+      discoverEnable: options.discovery !== undefined,
     },
     async start() {
       await channels.start();
+      if (options.discovery) {
+        discovery = new Discovery({
+          networkId: options.networkId,
+          host: listenHost,
+          port: channels.port,
+          home: () => channels.homeEndpoint(),
+          nodeId: channels.nodeId,
+          seeds: options.discovery.seeds,
+          logger: options.logger,
+          timings: options.discovery.timings,
+          now,
+        });
+        await discovery.start();
+      }
       net.start();
     },
     async stop() {
       net.stop();
+      await discovery?.stop();
       // let the PEER_QUITING disconnects go out before the sockets close
       await new Promise((resolve) => setTimeout(resolve, 20));
       await channels.stop();
     },
+    discoveredNodes: () => discovery?.connectable() ?? [],
     peers: () => net.reports(),
     connectionCounts() {
       const peers = net.activePeers();

@@ -86,6 +86,10 @@ export interface P2pSettings {
   readonly trustedIps?: readonly string[];
   /** The IPv4 our hellos announce (default: the listen host, or 127.0.0.1 on all interfaces). */
   readonly advertisedIp?: string;
+  /** node.discovery.enable: UDP discovery on the P2P port, starting from `seeds` (default off). */
+  readonly discovery?: boolean;
+  /** seed.node.ip.list: discovery's boot nodes (never dialed over TCP, only pinged). */
+  readonly seeds?: readonly { host: string; port: number }[];
   /** node.maxConnectionsWithSameIp (default 2). */
   readonly maxConnectionsWithSameIp?: number;
 }

@@ -20,6 +20,7 @@ export function walletNetworkOf(p2p: P2pService): WalletNetwork {
         passiveNodeSize: p2p.config.passiveNodeSize,
         maxConnectCount: p2p.config.maxConnections,
         sameIpMaxConnectCount: p2p.config.maxConnectionsWithSameIp,
+        discoverEnable: p2p.config.discoverEnable,
         peers: p2p.peers().map((peer) => {
           const stats = p2p.disconnectStats(peer.host);
           return {
@@ -45,7 +46,9 @@ export function walletNetworkOf(p2p: P2pService): WalletNetwork {
         }),
       };
     },
+    /** java-tron lists discovery's connectable nodes; without discovery, the connected peers. */
     nodes(): readonly NodeAddress[] {
+      if (p2p.config.discoverEnable) return p2p.discoveredNodes();
       return p2p.peers().map((peer) => ({ host: peer.advertisedHost, port: peer.advertisedPort }));
     },
   };
