@@ -119,9 +119,18 @@ export class ChainService {
   private tree: BlockTree | undefined;
   /** Fork switches so far (figures for tests and the log). */
   forkSwitches = 0;
+  private changes = 0;
 
   constructor(private readonly options: ChainServiceOptions) {
     this.pendingState = new StateOverlay(options.store.view);
+  }
+
+  /**
+   * Bumped whenever the head or committed state may have changed (a push, a commit, a rewind): an
+   * answer computed at one version can be served again while the version is the same.
+   */
+  get stateVersion(): number {
+    return this.changes;
   }
 
   /** Unconfirmed state: committed + pending transactions. */
@@ -255,6 +264,7 @@ export class ChainService {
       await this.options.store.rewind(checkpoint.seq);
       this.tree = undefined;
       this.commits++;
+      this.changes++;
       this.verified.clear();
       this.repush(checkpoint.pending);
       for (const listener of this.rewindListeners) listener(checkpoint);
@@ -374,6 +384,7 @@ export class ChainService {
     const pending = [...this.pending.values()].map((e) => e.tx);
     await this.options.store.rewind(seq);
     this.commits++;
+    this.changes++;
     let applied = 0;
     try {
       for (const b of [...newBranch].reverse()) {
@@ -392,6 +403,7 @@ export class ChainService {
       if (oldBranch[0]) tree.setHead(oldBranch[0].id);
       await this.options.store.rewind(seq);
       this.commits++;
+      this.changes++;
       for (const b of [...oldBranch].reverse()) {
         try {
           await this.applyOnHead(b.block);
@@ -493,6 +505,7 @@ export class ChainService {
     after.merge(changes);
     await store.commit(changes, { label: new ChainProperties(after).headNumber });
     this.commits++;
+    this.changes++;
     await this.pruneJournal();
   }
 
@@ -534,6 +547,7 @@ export class ChainService {
     });
     const id = bytesToHex(outcome.txId);
     this.pendingState.merge(outcome.changes);
+    this.changes++;
     this.pending.set(id, { tx: outcome.transaction, outcome });
     this.verified.add(id);
     return outcome;
@@ -541,6 +555,7 @@ export class ChainService {
 
   /** Starts a new pool on the committed state and re-pushes `txs` into it (java-tron's repush). */
   private repush(txs: readonly Transaction[]): void {
+    this.changes++;
     this.pending = new Map();
     this.pendingState = new StateOverlay(this.options.store.view);
     this.pendingBuiltAt = this.commits;
