@@ -64,10 +64,13 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
+  // biome-ignore lint/suspicious/noUndeclaredEnvVars: a debugging switch that keeps the nodes' logs
   if (process.env.P2P_DUMP) {
     const { writeFileSync } = await import("node:fs");
-    for (const n of nodes) writeFileSync(`/tmp/p2p/${n.name}.log`, n.cli.stdout());
-    writeFileSync("/tmp/p2p/solids.json", JSON.stringify([...solids].map(([k, v]) => [k, [...v]])));
+    const dir = tempDir("partition-logs");
+    for (const n of nodes) writeFileSync(`${dir}/${n.name}.log`, n.cli.stdout());
+    writeFileSync(`${dir}/solids.json`, JSON.stringify([...solids].map(([k, v]) => [k, [...v]])));
+    process.stdout.write(`partition logs in ${dir}\n`);
   }
   watching = false;
   await watcher;
