@@ -15,6 +15,7 @@ import {
   Link,
   solid,
   startNode,
+  tempDir,
   until,
 } from "../support/p2p-cluster.js";
 
