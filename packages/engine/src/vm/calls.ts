@@ -27,6 +27,7 @@ import { addInternalTx, rejectInternalTransactionsFrom } from "./internal-transa
 import { Op } from "./opcodes.js";
 import { precompileFor } from "./precompiles/index.js";
 import { MAX_DEPTH, Program } from "./program.js";
+import { markNewContract } from "./state-ops.js";
 import { canSuicide, suicide } from "./suicide.js";
 import { ContractTables, putContract } from "./tables.js";
 import { TransferValidationError } from "./tokens.js";
@@ -500,10 +501,14 @@ function createContractImpl(
         clearDelegatedResource({ ...existing, type: AccountType.Contract }),
       );
     }
-    if (!alreadyExists) putContract(deposit, newContract());
+    if (!alreadyExists) {
+      putContract(deposit, newContract());
+      markNewContract(deposit, newAddress);
+    }
   } else {
     createBareAccount(deposit, newAddress, AccountType.Contract, "CreatedByContract");
     putContract(deposit, newContract());
+    markNewContract(deposit, newAddress);
   }
 
   let newBalance = 0n;

@@ -47,6 +47,8 @@ export interface VmConfig {
   readonly allowTvmCancun: boolean;
   /** #89: BLOBHASH, BLOBBASEFEE (both push 0). */
   readonly allowTvmBlob: boolean;
+  /** #94 (v4.8.1, TIP-6780): SELFDESTRUCT costs 5000 and only deletes a contract created in this transaction. */
+  readonly allowTvmSelfdestructRestriction: boolean;
   /** #88 CONSENSUS_LOGIC_OPTIMIZATION (java-tron's disableJavaLangMath). */
   readonly consensusLogicOptimization: boolean;
   /** #13 MAX_CPU_TIME_OF_ONE_TX in milliseconds: sizes the deterministic instruction budget. */
@@ -81,6 +83,7 @@ export function vmConfigOf(props: ChainProperties): VmConfig {
     allowStrictMath: on("ALLOW_STRICT_MATH"),
     allowTvmCancun: on("ALLOW_TVM_CANCUN"),
     allowTvmBlob: on("ALLOW_TVM_BLOB"),
+    allowTvmSelfdestructRestriction: on("ALLOW_TVM_SELFDESTRUCT_RESTRICTION"),
     consensusLogicOptimization: on("CONSENSUS_LOGIC_OPTIMIZATION"),
     maxCpuTimeOfOneTxMs: props.get("MAX_CPU_TIME_OF_ONE_TX"),
     energyFee: props.get("ENERGY_FEE"),
@@ -111,6 +114,7 @@ export const BASE_VM_CONFIG: VmConfig = {
   allowStrictMath: false,
   allowTvmCancun: false,
   allowTvmBlob: false,
+  allowTvmSelfdestructRestriction: false,
   consensusLogicOptimization: false,
   maxCpuTimeOfOneTxMs: 50n,
   energyFee: 100n,

@@ -704,6 +704,10 @@ function callTokenCost(p: Program): number {
 }
 
 /** SELFDESTRUCT with energy adjustment (#81): +25000 when the heir does not exist. */
+function suicideCost3(p: Program): number {
+  return isDeadAccount(p, p.peek(0)) ? Energy.SUICIDE_V2 + Energy.NEW_ACCT_CALL : Energy.SUICIDE_V2;
+}
+
 function suicideCost2(p: Program): number {
   return isDeadAccount(p, p.peek(0)) ? Energy.SUICIDE + Energy.NEW_ACCT_CALL : Energy.SUICIDE;
 }
@@ -748,6 +752,9 @@ export function jumpTable(config: VmConfig): ReadonlyArray<Operation | undefined
       if (spec.opcode === Op.VOTEWITNESS)
         adjusted = { ...spec, cost: (p: Program) => voteWitnessCost(p, true) };
     }
+    // #94 (adjustSelfdestruct, applied after #81): 5000, +25000 for a heir that does not exist
+    if (config.allowTvmSelfdestructRestriction && spec.opcode === Op.SUICIDE)
+      adjusted = { ...spec, cost: suicideCost3 };
     table[spec.opcode] = toOperation(adjusted);
   }
   tables.set(key, table);
