@@ -39,10 +39,3 @@ export function javaStringHash(s: string): number {
   for (let i = 0; i < s.length; i++) h = (Math.imul(h, 31) + s.charCodeAt(i)) | 0;
   return h;
 }
-
-/** protobuf ByteString.hashCode: 31·h + (signed) byte from h = length, 0 mapped to 1. */
-export function byteStringHash(bytes: Uint8Array): number {
-  let h = bytes.length;
-  for (const b of bytes) h = (Math.imul(h, 31) + ((b << 24) >> 24)) | 0;
-  return h === 0 ? 1 : h;
-}

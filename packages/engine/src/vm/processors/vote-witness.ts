@@ -9,6 +9,7 @@
 import { create } from "@bufbuild/protobuf";
 import { executeError, validateError } from "../../actuators/actuator.js";
 import { INT64_MAX } from "../../chain/arithmetic.js";
+import { byteStringHashCode } from "../../chain/witness-schedule.js";
 import { addressToBase58 } from "../../crypto/address.js";
 import { bytesEqual } from "../../crypto/bytes.js";
 import { type Vote, VoteSchema } from "../../protocol/generated/protocol/core_pb.js";
@@ -18,7 +19,7 @@ import { Tables } from "../../state/tables.js";
 import { MAX_VOTE_NUMBER } from "../../witnesses/actuators/vote-witness.js";
 import { withdrawRewardForVm } from "../../witnesses/rewards.js";
 import { recordNewVotes } from "../../witnesses/votes.js";
-import { byteStringHash, javaHashMapOrder } from "../java-hash-map.js";
+import { javaHashMapOrder } from "../java-hash-map.js";
 import type { VmProcessor } from "./processor.js";
 
 export interface VoteWitnessParam {
@@ -74,7 +75,7 @@ export const voteWitnessProcessor: VmProcessor<VoteWitnessParam, void> = {
     if (needed > INT64_MAX) throw executeError(`overflow: checkedMultiply(${sum}, ${TRX_PRECISION})`);
     if (needed > power)
       throw executeError(`The total number of votes[${needed}] is greater than the tronPower[${power}]`);
-    const votes: Vote[] = javaHashMapOrder(order, byteStringHash, bytesEqual).map((address) => {
+    const votes: Vote[] = javaHashMapOrder(order, byteStringHashCode, bytesEqual).map((address) => {
       const v = merged.get(Buffer.from(address).toString("hex"))!;
       return create(VoteSchema, { voteAddress: v.voteAddress, voteCount: v.voteCount });
     });
