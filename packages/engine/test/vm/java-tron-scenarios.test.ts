@@ -28,6 +28,8 @@ import {
   keccak256,
   MemoryState,
   MutableChainProperties,
+  newAccount,
+  putContract,
   queryReward,
   ResourceCode,
   registerWitness,
@@ -116,15 +118,26 @@ interface AccountSpec {
   fields?: Record<string, unknown>;
   /** Set step only: amounts added to assetV2. */
   addAssetV2?: Record<string, string>;
+  /** Created as a new account of the chain (default owner and active permissions under multi-sign). */
+  defaultPermissions?: boolean;
 }
 interface VotesRow {
   address: string;
   oldVotes: { voteAddress: string; voteCount: number }[];
   newVotes: { voteAddress: string; voteCount: number }[];
 }
+/** A precompile called directly with `input` (java-tron's tests call `execute`), through a STATICCALL. */
+interface PrecompileStep {
+  precompile: Hex;
+  input: Hex;
+  /** BatchValidateSign checks signatures without worker threads in a constant call. */
+  constantCall?: boolean;
+  expect?: Expect;
+}
 type Step =
   | DeployStep
   | CallStep
+  | PrecompileStep
   | { check: AccountCheck[] }
   | {
       set: {
@@ -189,10 +202,15 @@ function bigints(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(bigints);
   if (v && typeof v === "object") {
     return Object.fromEntries(
-      Object.entries(v).map(([k, x]) => [
-        k,
-        k === "address" || k.endsWith("Address") ? hexToBytes(x as string) : bigints(x),
-      ]),
+      Object.entries(v).map(([k, x]) => {
+        if (k === "address" || k.endsWith("Address") || k === "operations")
+          return [k, hexToBytes(x as string)];
+        // int32 fields and enums stay numbers; resource types may be named
+        if (k === "id" || k === "type")
+          return [k, typeof x === "string" ? ResourceCode[x as keyof typeof ResourceCode] : x];
+        if (k === "permissionName") return [k, x];
+        return [k, bigints(x)];
+      }),
     );
   }
   return v;
@@ -200,7 +218,11 @@ function bigints(v: unknown): unknown {
 
 function putAccount(overlay: StateOverlay, spec: AccountSpec): void {
   const address = addressOf(spec.address);
-  const existing = overlay.get(Tables.accounts, address);
+  const existing =
+    overlay.get(Tables.accounts, address) ??
+    (spec.defaultPermissions
+      ? newAccount({ address, createTime: 0n, props: new ChainProperties(overlay) })
+      : undefined);
   const assetV2 = { ...(existing?.assetV2 ?? {}) };
   for (const [id, v] of Object.entries(spec.assetV2 ?? {})) assetV2[id] = BigInt(v);
   for (const [id, v] of Object.entries(spec.addAssetV2 ?? {})) assetV2[id] = (assetV2[id] ?? 0n) + BigInt(v);
@@ -348,6 +370,32 @@ function run(scenario: Scenario, codes: Record<string, Hex>): void {
       );
       return;
     }
+    if ("precompile" in step) {
+      setFlags(state, scenario.flags);
+      const caller = addressOf(`precompile caller ${step.precompile}`);
+      const o = new StateOverlay(state);
+      o.put(Tables.accounts, caller, create(AccountSchema, { address: caller, type: AccountType.Contract }));
+      putContract(o, create(SmartContractSchema, { contractAddress: caller }));
+      o.put(ContractTables.code, caller, hexToBytes(precompileCaller(step.precompile)));
+      state.apply(o.changes());
+      const r = executeCall(state, {
+        txId: keccak256(new TextEncoder().encode(`${scenario.name} ${index}`)),
+        origin: owner,
+        callValue: 0n,
+        tokenValue: 0n,
+        tokenId: 0n,
+        energyLimit: 10_000_000n,
+        block: BLOCK,
+        host,
+        contractAddress: caller,
+        data: hexToBytes(step.input),
+        ...(step.constantCall ? { isConstantCall: true } : {}),
+      });
+      const e = step.expect ?? {};
+      expect(ContractResult[r.contractResult], `${where}: ${r.runtimeError}`).toBe(e.result ?? "SUCCESS");
+      if (e.returnData !== undefined) expect(hex(r.returnData), where).toBe(e.returnData);
+      return;
+    }
     setFlags(state, { ...scenario.flags, ...(step.flags ?? {}) });
     const common = {
       txId: keccak256(new TextEncoder().encode(`${scenario.name} ${index}`)),
@@ -406,6 +454,16 @@ function run(scenario: Scenario, codes: Record<string, Hex>): void {
       expect(result.energyUsed - energyOf.get(e.energyAbove.label)!, where).toBe(BigInt(e.energyAbove.by));
     }
   });
+}
+
+/**
+ * Runtime code that STATICCALLs `precompile` with its own call data and returns what it answered
+ * (reverting when the call fails): CALLDATACOPY, STATICCALL(gas, address, 0, size, 0, 0),
+ * RETURNDATACOPY, RETURN.
+ */
+function precompileCaller(precompile: Hex): string {
+  const address = precompile.padStart(40, "0");
+  return `36600060003760006000366000` + `73${address}5afa156032573d60006000` + "3e3d6000f35b60006000fd";
 }
 
 /** One named figure of the state (see `Figure`). */
