@@ -1,4 +1,4 @@
-import { create } from "@bufbuild/protobuf";
+import { create, equals } from "@bufbuild/protobuf";
 import {
   ACTUATORS,
   type Account,
@@ -20,10 +20,13 @@ import {
   CONTRACT_PARAMETER_SCHEMAS,
   type ContractType,
   contractTypeName,
+  decode,
   type ExchangeQueries,
+  type MarketQueries,
   MutableChainProperties,
   type NodeInfoSummary,
   PENDING_BLOCK_NUMBER,
+  type ProposalQueries,
   packContract,
   type ReadScope,
   type ResourceQueries,
@@ -77,12 +80,19 @@ type CoreWalletApi = Omit<
   | keyof ResourceQueries
   | keyof BalanceHistoryQueries
   | keyof WitnessQueries
+  | keyof ProposalQueries
+  | keyof MarketQueries
   | keyof AssetQueries
   | keyof ExchangeQueries
   | keyof ShieldedQueries
 >;
 
+/** Accounts whose getaccount report is kept between state changes. */
+const REPORT_CACHE_SIZE = 10_000;
+
 export class Wallet implements CoreWalletApi {
+  readonly #reports = new Map<string, { version: number; report: Account | undefined }>();
+
   constructor(private readonly options: WalletOptions) {}
 
   get #chain(): ChainService {
@@ -90,7 +100,7 @@ export class Wallet implements CoreWalletApi {
   }
 
   #view(scope: ReadScope): StateView {
-    return scope === "head" ? this.#chain.headView : this.#chain.committedView;
+    return this.#chain.viewOf(scope);
   }
 
   #props(scope: ReadScope): ChainProperties {
@@ -174,8 +184,16 @@ export class Wallet implements CoreWalletApi {
   }
 
   async getAccount(address: Uint8Array, scope: ReadScope): Promise<Account | undefined> {
+    // The same report object while the state is unchanged, so transports can cache its printing.
+    const key = `${scope}:${String.fromCharCode(...address)}`;
+    const version = this.#chain.stateVersion;
+    const cached = this.#reports.get(key);
+    if (cached?.version === version) return cached.report;
     const stored = this.#view(scope).get(Tables.accounts, address);
-    return stored ? accountAsReported(this.#props(scope), stored) : undefined;
+    const report = stored ? accountAsReported(this.#props(scope), stored) : undefined;
+    if (this.#reports.size >= REPORT_CACHE_SIZE) this.#reports.clear();
+    this.#reports.set(key, { version, report });
+    return report;
   }
 
   async getAccountById(accountId: Uint8Array, scope: ReadScope): Promise<Account | undefined> {
@@ -196,6 +214,14 @@ export class Wallet implements CoreWalletApi {
       });
     }
     const contract = packContract(type, parameter as never, options.permissionId ?? 0);
+    if (options.encodedContract && contract.parameter) {
+      const same = equals(
+        schema,
+        decode(schema, options.encodedContract),
+        decode(schema, contract.parameter.value),
+      );
+      if (same) contract.parameter.value = options.encodedContract;
+    }
     const head = this.#props("head");
     const overlay = new StateOverlay(this.#chain.headView);
     const { value } = unpackContract(contract);

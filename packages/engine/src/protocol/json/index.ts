@@ -15,12 +15,14 @@ export {
   JSON_PARSE_ERROR,
   JsonDecimal,
   type JsonObject,
+  JsonText,
   type JsonValue,
   parseJsonText,
   stringifyJson,
 } from "./json-text.js";
 export { protocolRegistry } from "./registry.js";
 export {
+  encodeProposalCreateJson,
   type PrintTransactionOptions,
   parseTransaction,
   printBlock,
