@@ -19,7 +19,7 @@ import {
   notEnoughTime,
   type VmException,
 } from "./errors.js";
-import { jumpTable } from "./operations.js";
+import { countingTable, jumpTable } from "./operations.js";
 import { asVmException, Program } from "./program.js";
 import { markNewContract, NewContracts, TransientStorage } from "./state-ops.js";
 import { ContractTables, putContract } from "./tables.js";
@@ -93,7 +93,7 @@ function newTxContext(view: StateView, ctx: VmExecutionContext): TxContext {
   const config = ctx.config ?? vmConfigOf(new ChainProperties(view));
   return {
     config,
-    table: jumpTable(config),
+    table: ctx.opCounts === undefined ? jumpTable(config) : countingTable(jumpTable(config), ctx.opCounts),
     host: defaultHost(ctx.host),
     rootTransactionId: ctx.txId,
     block: ctx.block,
@@ -105,7 +105,6 @@ function newTxContext(view: StateView, ctx: VmExecutionContext): TxContext {
     deletedAccounts: [],
     callCreates: [],
     stepsLeft: ctx.stepLimit ?? cpuBudgetSteps(config),
-    ...(ctx.opCounts === undefined ? {} : { opCounts: ctx.opCounts }),
   };
 }
 

@@ -48,8 +48,11 @@ export interface Operation {
   readonly name: string;
   readonly require: number;
   readonly ret: number;
+  /** The largest stack size the operation can start from without overflowing (1024 − ret + require). */
+  readonly maxStack: number;
   readonly cost: number;
-  readonly dynamicCost?: (program: Program) => number;
+  /** Computed energy (undefined for a fixed tier): every row has the same shape for the hot loop. */
+  readonly dynamicCost: ((program: Program) => number) | undefined;
   readonly action: (program: Program) => void;
 }
 
@@ -722,11 +725,40 @@ export function voteWitnessCost(p: Program, withLengthWord: boolean): number {
 
 /** Fixed-cost rows carry their tier; everything else computes its energy from the frame. */
 function toOperation(spec: OperationSpec): Operation {
-  const name = OP_NAMES[spec.opcode] ?? "";
-  const base = { opcode: spec.opcode, name, require: spec.require, ret: spec.ret, action: spec.action };
-  return typeof spec.cost === "number"
-    ? { ...base, cost: spec.cost }
-    : { ...base, cost: 0, dynamicCost: spec.cost };
+  const fixed = typeof spec.cost === "number";
+  return {
+    opcode: spec.opcode,
+    name: OP_NAMES[spec.opcode] ?? "",
+    require: spec.require,
+    ret: spec.ret,
+    maxStack: MAX_STACK_SIZE - spec.ret + spec.require,
+    cost: fixed ? (spec.cost as number) : 0,
+    dynamicCost: fixed ? undefined : (spec.cost as (p: Program) => number),
+    action: spec.action,
+  };
+}
+
+const MAX_STACK_SIZE = 1024;
+
+/**
+ * The table with every action counting its opcode first (tests and fixtures compare energy per
+ * opcode), so counting costs nothing when nobody asks for it.
+ */
+export function countingTable(
+  table: ReadonlyArray<Operation | undefined>,
+  counts: Uint32Array,
+): ReadonlyArray<Operation | undefined> {
+  return table.map((op) => {
+    if (op === undefined) return undefined;
+    const { action, opcode } = op;
+    return {
+      ...op,
+      action: (p: Program) => {
+        counts[opcode]!++;
+        action(p);
+      },
+    };
+  });
 }
 
 const tables = new Map<string, ReadonlyArray<Operation | undefined>>();
