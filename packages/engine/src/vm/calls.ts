@@ -401,6 +401,8 @@ export function createAction(program: Program, isCreate2: boolean): void {
   const salt = isCreate2 ? program.pop() : 0n;
   const config = program.tx.config;
   if (isCreate2) {
+    // Osaka (#96): CREATE2 clears the return data before it starts, as CREATE always did
+    if (config.allowTvmOsaka) program.returnDataBuffer = null;
     if (config.allowTvmCompatibleEvm && program.callDepth === MAX_DEPTH) {
       program.push(0n);
     } else {

@@ -285,6 +285,14 @@ const london = (c: VmConfig) => c.allowTvmLondon;
 const shanghai = (c: VmConfig) => c.allowTvmShanghai;
 const cancun = (c: VmConfig) => c.allowTvmCancun;
 const blob = (c: VmConfig) => c.allowTvmBlob;
+const osaka = (c: VmConfig) => c.allowTvmOsaka;
+
+/** TIP-7939 CLZ: leading zero bits of the word, 256 for zero. */
+function clz(p: Program): void {
+  const v = p.stack[p.sp - 1]!;
+  p.stack[p.sp - 1] = v === 0n ? 256n : BigInt(256 - v.toString(2).length);
+  p.step();
+}
 
 /** The base operation set and every flag-gated addition (OperationRegistry), in java-tron's order. */
 function specs(): OperationSpec[] {
@@ -526,6 +534,8 @@ function specs(): OperationSpec[] {
     ),
     binary(Op.SHR, Energy.VERY_LOW, (shift, v) => (shift >= 256n ? 0n : v >> shift), constantinople),
     binary(Op.SAR, Energy.VERY_LOW, sar, constantinople),
+    // Osaka (#96, TIP-7939): priced as MUL
+    op(Op.CLZ, 1, 1, Energy.LOW, clz, osaka),
     op(Op.CREATE2, 4, 1, create2Cost, (p) => createAction(p, true), constantinople),
     op(
       Op.EXTCODEHASH,
