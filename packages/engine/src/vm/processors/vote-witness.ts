@@ -6,12 +6,13 @@
  * tron power is the new model's only once Stake 2.0 is on too; rewards are settled the TVM's way;
  * the old tron power is not initialised.
  */
+
 import { create } from "@bufbuild/protobuf";
 import { executeError, validateError } from "../../actuators/actuator.js";
 import { INT64_MAX } from "../../chain/arithmetic.js";
 import { byteStringHashCode } from "../../chain/witness-schedule.js";
 import { addressToBase58 } from "../../crypto/address.js";
-import { bytesEqual } from "../../crypto/bytes.js";
+import { bytesEqual, bytesToHex } from "../../crypto/bytes.js";
 import { type Vote, VoteSchema } from "../../protocol/generated/protocol/core_pb.js";
 import { allTronPower, TRX_PRECISION, tronPower } from "../../resources/account-resources.js";
 import { supportsUnfreezeDelay } from "../../resources/resource-window.js";
@@ -59,7 +60,7 @@ export const voteWitnessProcessor: VmProcessor<VoteWitnessParam, void> = {
       if (vote.voteCount < 0n) throw executeError("Vote count must not be less than 0");
       if (vote.voteCount === 0n) continue;
       sum = checkedAdd(sum, vote.voteCount);
-      const id = Buffer.from(vote.voteAddress).toString("hex");
+      const id = bytesToHex(vote.voteAddress);
       const existing = merged.get(id);
       merged.set(id, {
         voteAddress: vote.voteAddress,
@@ -76,7 +77,7 @@ export const voteWitnessProcessor: VmProcessor<VoteWitnessParam, void> = {
     if (needed > power)
       throw executeError(`The total number of votes[${needed}] is greater than the tronPower[${power}]`);
     const votes: Vote[] = javaHashMapOrder(order, byteStringHashCode, bytesEqual).map((address) => {
-      const v = merged.get(Buffer.from(address).toString("hex"))!;
+      const v = merged.get(bytesToHex(address))!;
       return create(VoteSchema, { voteAddress: v.voteAddress, voteCount: v.voteCount });
     });
     recordNewVotes(state, account, votes);
