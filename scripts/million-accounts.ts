@@ -1,10 +1,11 @@
 /**
  * A large chain (issue 15): `npm run million-accounts [-- <accounts=1000000>]` writes a LevelDB data
  * dir holding the default dev chain plus N funded accounts (each one as TransferContract would
- * create it, with java-tron's default permissions), then measures on it and on a fresh chain:
- * the time to open the store, RSS after opening, getaccount latency through the built CLI (random
- * accounts, autocannon), and signed transfers applied per second by the engine over the store's view.
- * Needs a build (`npm run build`).
+ * create it, with java-tron's default permissions), and a small chain with 1 000 such accounts, then
+ * measures on both: the time to open the store, RSS after opening, getaccount through the built CLI
+ * and signed transfers applied per second by the engine over the store's view — each for two access
+ * patterns: "hot" (the same 10 accounts again and again) and "spread" (random accounts over the whole
+ * state, which on the large chain means cache misses). Needs a build (`npm run build`).
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
@@ -80,7 +81,7 @@ function rssMb(): number {
 }
 
 /** Opens the store in this process: open time, RSS, and engine transfers/s over its view. */
-async function measureEngine(dir: string, count: number) {
+async function measureEngine(dir: string, count: number, spread: boolean) {
   const rssBefore = rssMb();
   const started = performance.now();
   const store = await createChainStore({ kv: createLevelStorage({ directory: dir }) });
@@ -91,7 +92,7 @@ async function measureEngine(dir: string, count: number) {
   const recoverer = createNobleRecoverer();
   const txs = Array.from({ length: 2_000 }, (_, n) => {
     const from = dev[n % DEV_ACCOUNTS]!;
-    const to = count > 0 ? addressOf((n * 7919) % count) : dev[(n + 1) % DEV_ACCOUNTS]!.address;
+    const to = spread ? addressOf((n * 7919) % count) : dev[(n + 1) % DEV_ACCOUNTS]!.address;
     const tx = create(TransactionSchema, {
       rawData: {
         ...blockReference(props.headNumber, props.headBlockId),
@@ -125,7 +126,7 @@ async function measureEngine(dir: string, count: number) {
   return { openMs: Math.round(openMs), storeRssMb: rss, transfersPerSecond: Math.round(perSecond) };
 }
 
-async function measureHttp(dir: string, count: number) {
+async function measureHttp(dir: string, count: number, spread: boolean) {
   const started = performance.now();
   const child: ChildProcess = spawn(
     process.execPath,
