@@ -195,19 +195,23 @@ async function measureHttp(dir: string, count: number, spread: boolean) {
 const fresh = await mkdtemp(join(tmpdir(), "tronode-fresh-"));
 const large = await mkdtemp(join(tmpdir(), "tronode-large-"));
 try {
-  await generate(fresh, 0);
+  await generate(fresh, 1_000);
   const generated = performance.now();
   await generate(large, COUNT);
   process.stdout.write(
     `generated ${COUNT} accounts in ${Math.round((performance.now() - generated) / 1000)} s\n`,
   );
   for (const [name, dir, count] of [
-    ["fresh", fresh, 0],
+    ["1 000 accounts", fresh, 1_000],
     [`${COUNT} accounts`, large, COUNT],
   ] as const) {
-    const engine = await measureEngine(dir, count);
-    const http = await measureHttp(dir, count);
-    process.stdout.write(`${name}: ${JSON.stringify({ ...engine, ...http })}\n`);
+    for (const spread of [false, true]) {
+      const engine = await measureEngine(dir, count, spread);
+      const http = await measureHttp(dir, count, spread);
+      process.stdout.write(
+        `${name}, ${spread ? "spread" : "hot"}: ${JSON.stringify({ ...engine, ...http })}\n`,
+      );
+    }
   }
 } finally {
   await rm(fresh, { recursive: true, force: true });
