@@ -15,6 +15,7 @@ import { Energy } from "./energy-cost.js";
 import {
   ContractResult,
   invalidCode,
+  isVmRefusal,
   notEnoughSpendEnergy,
   notEnoughTime,
   type VmException,
@@ -298,6 +299,7 @@ function finish(
       }
       if (exception !== undefined && exception.kind !== "Transfer") program.spendAllEnergy();
     } catch (e) {
+      if (isVmRefusal(e)) throw e;
       exception = asVmException(e);
       program.spendAllEnergy();
     }

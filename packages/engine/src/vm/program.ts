@@ -6,6 +6,7 @@ import { addContextContractUsage, updateContextContractFactor } from "./dynamic-
 import {
   badJumpDestination,
   invalidOpCode,
+  isVmRefusal,
   notEnoughTime,
   outOfEnergy,
   runtimeException,
@@ -223,6 +224,7 @@ export class Program {
           op.action(this);
         }
       } catch (e) {
+        if (isVmRefusal(e)) throw e;
         const error = asVmException(e);
         this.lastOp = this.currentOp;
         if (error.kind !== "Transfer") this.spendAllEnergy();
@@ -232,6 +234,7 @@ export class Program {
       this.lastOp = this.currentOp;
       if (dynamic) addContextContractUsage(this, energyUsage);
     } catch (e) {
+      if (isVmRefusal(e)) throw e;
       const error = asVmException(e);
       if (error.kind === "OutOfTime") throw error;
       this.exception = error;
