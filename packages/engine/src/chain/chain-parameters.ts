@@ -128,9 +128,18 @@ export const INTERNAL_PROPERTIES: Readonly<Record<string, bigint>> = {
   STATE_FLAG: 0n,
   GENESIS_TIMESTAMP: 0n,
   CURRENT_CYCLE_NUMBER: 0n,
+  /**
+   * java-tron's node setting `enery.limit.block.num` (default 4 727 890): from this head block on the
+   * fix-ratio energy limits apply and UpdateEnergyLimitContract is allowed. Every node of a chain must
+   * agree, so tronode keeps it in state (a dev chain sets 0 at genesis).
+   */
+  ENERGY_LIMIT_BLOCK_NUM: 4_727_890n,
   /** Long.MAX_VALUE until ALLOW_TVM_VOTE (or a genesis that enables it) switches voter rewards to Vi. */
   NEW_REWARD_ALGORITHM_EFFECTIVE_CYCLE: 0x7fffffffffffffffn,
 };
+
+/** Stored properties a genesis config may set besides the chain parameters (node settings all nodes share). */
+export const GENESIS_SETTINGS: ReadonlySet<string> = new Set(["ENERGY_LIMIT_BLOCK_NUM"]);
 
 /** 32-byte operation masks (bit t = contract type t, LSB first within each byte). */
 export const DEFAULT_ACTIVE_OPERATIONS_HEX =

@@ -19,7 +19,7 @@ import { Tables } from "../state/tables.js";
 import { GENESIS_WITNESS_LIST, WITNESS_LIST } from "../witnesses/registry.js";
 import { newAccount } from "./accounts.js";
 import { blockId, blockReference, transactionTrieRoot } from "./block-id.js";
-import { CHAIN_PARAMETERS, PARAMETER_CONTRACT_TYPES } from "./chain-parameters.js";
+import { CHAIN_PARAMETERS, GENESIS_SETTINGS, PARAMETER_CONTRACT_TYPES } from "./chain-parameters.js";
 import { GENESIS_WITNESS_SENTENCE } from "./constants.js";
 import { setOperationBit } from "./permissions.js";
 import { activeWitnessAddresses, packAddresses } from "./witness-schedule.js";
@@ -64,7 +64,8 @@ export function createGenesis(config: GenesisConfig): {
 
   const known = new Set(CHAIN_PARAMETERS.map((p) => p.name));
   for (const [name, value] of Object.entries(config.parameters ?? {})) {
-    if (!known.has(name)) throw new TronodeError("UNKNOWN_PARAMETER", `unknown chain parameter ${name}`);
+    if (!known.has(name) && !GENESIS_SETTINGS.has(name))
+      throw new TronodeError("UNKNOWN_PARAMETER", `unknown chain parameter ${name}`);
     props.set(name, value);
   }
   // A chain born with ALLOW_TVM_VOTE or ALLOW_NEW_REWARD pays voters by Vi from its first cycle
