@@ -14,6 +14,11 @@ contract Reverter {
         return value;
     }
 
+    function check(uint256 value) external pure returns (uint256) {
+        require(value > 10, "value must be above 10");
+        return value;
+    }
+
     function customError(uint256 code) external view {
         revert Unauthorized(msg.sender, code);
     }

@@ -22,6 +22,7 @@ export * from "./chain/slots.js";
 export * from "./chain/strict-math.js";
 export * from "./chain/witness-schedule.js";
 export * from "./contracts/constant-call.js";
+export * from "./contracts/contract-queries.js";
 export * from "./contracts/contract-run.js";
 export * from "./contracts/energy-bill.js";
 export * from "./contracts/energy-limit.js";

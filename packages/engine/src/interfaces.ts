@@ -7,6 +7,7 @@
 import type { AssetQueries } from "./assets/asset-queries.js";
 import type { BalanceHistoryQueries } from "./balance-history/balance-history-queries.js";
 import type { TransactionApprovedListResult, TransactionSignWeightResult } from "./chain/sign-weight.js";
+import type { ContractQueries } from "./contracts/contract-queries.js";
 import type { ExchangeQueries } from "./exchanges/exchange-queries.js";
 import type { ContractType } from "./protocol/contract-types.js";
 import type {
@@ -53,6 +54,18 @@ export interface BroadcastResult {
   /** Text clients see (printed hex unless visible). Empty on success. */
   readonly message: string;
   readonly txId: Uint8Array;
+  /**
+   * TRE's extension for TronBox: the call data of the transaction's internal calls to Hardhat's
+   * console address (0x…636f6e736f6c652e6c6f67), printed as `internal_transactions[].data`.
+   */
+  readonly consoleCalls?: readonly ConsoleCall[];
+}
+
+/** An internal call to the console.log address, as TRE reports it on broadcast. */
+export interface ConsoleCall {
+  readonly callerAddress: Uint8Array;
+  readonly transferToAddress: Uint8Array;
+  readonly data: Uint8Array;
 }
 
 /** Options java-tron's builders take beyond the contract itself. */
@@ -93,7 +106,8 @@ export interface WalletApi
     WitnessQueries,
     AssetQueries,
     ExchangeQueries,
-    ShieldedQueries {
+    ShieldedQueries,
+    ContractQueries {
   // blocks and transactions
   getNowBlock(scope: ReadScope): Promise<Block>;
   getBlockByNum(num: bigint, scope: ReadScope): Promise<Block | undefined>;

@@ -28,6 +28,15 @@ export {
 } from "./builder-operations.js";
 export { ChainOperations, NodeOperations, PendingOperations } from "./chain-operations.js";
 export {
+  ContractBuilderOperations,
+  type ContractCallFailure,
+  type ContractCallOutcome,
+  ContractOperations,
+  contractCallFailure,
+  type EnergyEstimateOutcome,
+  type TriggerRequest,
+} from "./contract-operations.js";
+export {
   addressOfKey,
   type EasyTransferInput,
   type EasyTransferResult,

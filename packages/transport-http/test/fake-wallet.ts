@@ -368,6 +368,31 @@ export function createFakeWallet(): FakeWallet {
     async createSpendAuthSig(ask, alpha, txHash) {
       return shielded.spendAuthSigOf(ask, alpha, txHash, new Uint8Array(80).fill(0x33));
     },
+    // Contracts: the fake chain has none.
+    async getContract() {
+      return undefined;
+    },
+    async getContractInfo() {
+      return undefined;
+    },
+    async deployContract(input) {
+      return wallet.createTransaction(ContractType.CreateSmartContract, input.contract);
+    },
+    async triggerSmartContract() {
+      throw new TronodeError("CONTRACT_VALIDATE_ERROR", "No contract or not a valid smart contract", {
+        javaClass: JavaExceptions.contractValidate,
+      });
+    },
+    async triggerConstantContract() {
+      throw new TronodeError("CONTRACT_VALIDATE_ERROR", "Smart contract is not exist.", {
+        javaClass: JavaExceptions.contractValidate,
+      });
+    },
+    async estimateEnergy() {
+      throw new TronodeError("CONTRACT_VALIDATE_ERROR", "Smart contract is not exist.", {
+        javaClass: JavaExceptions.contractValidate,
+      });
+    },
     async createTransaction(type, parameter, options) {
       const record: FakeWallet["builds"][number] = { type, parameter, options };
       builds.push(record);

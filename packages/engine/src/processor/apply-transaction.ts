@@ -79,6 +79,8 @@ export interface TransactionOutcome {
   readonly changes: ChangeSet;
   /** Every balance change, in write order (with `traceBalances`). */
   readonly balanceTrace?: TransactionBalanceTrace;
+  /** A contract transaction's run (its internal transactions keep their call data). */
+  readonly contractRun?: ContractRun;
 }
 
 /** Bytes java-tron's bandwidth charges: size without `ret`, plus 64 per contract when the VM is on. */
@@ -358,7 +360,14 @@ export function applyTransaction(
           run ? (Transaction_Result_contractResult[contractRet] ?? "SUCCESS") : undefined,
         )
       : undefined;
-  return { txId, transaction: stored, info, changes: state.changes(), balanceTrace };
+  return {
+    txId,
+    transaction: stored,
+    info,
+    changes: state.changes(),
+    balanceTrace,
+    ...(run ? { contractRun: run } : {}),
+  };
 }
 
 /** TransactionTrace.check: the result code a block carries for a contract transaction must be ours. */

@@ -13,11 +13,14 @@ import {
   blockId,
   blockReference,
   bytesEqual,
+  bytesToHex,
   CHAIN_PARAMETERS,
   type ChainParameterEntry,
   ChainProperties,
   type Clock,
   CONTRACT_PARAMETER_SCHEMAS,
+  type ConsoleCall,
+  type ContractQueries,
   type ContractType,
   contractTypeName,
   type ExchangeQueries,
@@ -43,6 +46,7 @@ import {
   transactionSignWeight,
   unpackContract,
   utf8Decode,
+  type VmInternalTransaction,
   validateError,
   type WalletApi,
   type Witness,
@@ -50,6 +54,21 @@ import {
 } from "@tronode/engine";
 import type { ChainService } from "../chain/chain-service.js";
 import { accountAsReported } from "./account-report.js";
+import { newTransaction } from "./new-transaction.js";
+
+/** Hardhat's console.log address as TRON writes it. */
+const CONSOLE_ADDRESS_HEX = "41000000000000000000636f6e736f6c652e6c6f67";
+
+/** The internal calls to the console.log address, with their call data (TRE's extension for TronBox). */
+export function consoleCallsOf(list: readonly VmInternalTransaction[]): ConsoleCall[] {
+  return list
+    .filter((it) => bytesToHex(it.transferToAddress) === CONSOLE_ADDRESS_HEX && it.data.length > 0)
+    .map((it) => ({
+      callerAddress: it.callerAddress,
+      transferToAddress: it.transferToAddress,
+      data: it.data,
+    }));
+}
 
 /** java-tron's limits on block range reads. */
 const BLOCK_LIMIT_NUM = 100n;
@@ -80,6 +99,7 @@ type CoreWalletApi = Omit<
   | keyof AssetQueries
   | keyof ExchangeQueries
   | keyof ShieldedQueries
+  | keyof ContractQueries
 >;
 
 /** Accounts whose getaccount report is kept between state changes. */
@@ -209,7 +229,6 @@ export class Wallet implements CoreWalletApi {
       });
     }
     const contract = packContract(type, parameter as never, options.permissionId ?? 0);
-    const head = this.#props("head");
     const overlay = new StateOverlay(this.#chain.headView);
     const { value } = unpackContract(contract);
     actuator.validate(
@@ -222,32 +241,32 @@ export class Wallet implements CoreWalletApi {
       },
       value as never,
     );
-    // java-tron references the solidified block and expires 60 s after the head block.
-    const solidNumber = head.solidifiedNumber;
-    const solid = await this.#chain.store.read(Tables.blocks, solidNumber);
-    if (!solid) throw validateError("solidified block is missing");
-    const ref = blockReference(solidNumber, blockId(solid));
-    return create(TransactionSchema, {
-      rawData: {
-        ...ref,
-        expiration: head.headTimestamp + TRANSACTION_DEFAULT_EXPIRATION_TIME,
-        timestamp: this.options.clock.now(),
-        data: options.data,
-        contract: [contract],
-      },
-    });
+    return newTransaction(
+      this.#chain,
+      this.options.clock,
+      contract,
+      options.data ? { data: options.data } : {},
+    );
   }
 
   async broadcastTransaction(tx: Transaction): Promise<BroadcastResult> {
     const txId = transactionId(tx);
+    let outcome: Awaited<ReturnType<ChainService["push"]>>;
     try {
-      await this.#chain.push(tx);
+      outcome = await this.#chain.push(tx);
     } catch (e) {
       if (e instanceof TronodeError) return { result: false, code: e.code, message: e.message, txId };
       throw e;
     }
     await this.options.afterBroadcast?.();
-    return { result: true, code: "SUCCESS", message: "", txId };
+    const consoleCalls = consoleCallsOf(outcome.contractRun?.internalTransactions ?? []);
+    return {
+      result: true,
+      code: "SUCCESS",
+      message: "",
+      txId,
+      ...(consoleCalls.length > 0 ? { consoleCalls } : {}),
+    };
   }
 
   async getTransactionSignWeight(tx: Transaction): Promise<TransactionSignWeightResult> {

@@ -54,8 +54,6 @@ const WALLET_ONLY_READS = [
   "listproposals",
   "getproposalbyid",
   "getpaginatedproposallist",
-  "getcontract",
-  "getcontractinfo",
 ] as const;
 
 /** Reads whose java-tron servlet takes `visible` from the query string even on POST (§3.3). */
@@ -63,11 +61,6 @@ const QUERY_VISIBLE_READS: ReadonlySet<string> = new Set(["listproposals", "getB
 
 /** POST-only operations whose GET answers 200 with an empty body (doGet overridden empty). */
 const POST_ONLY_EMPTY_GET = [
-  "updatesetting",
-  "updateenergylimit",
-  "clearabi",
-  "deploycontract",
-  "triggersmartcontract",
   "proposalcreate",
   "proposalapprove",
   "proposaldelete",
@@ -77,11 +70,7 @@ const POST_ONLY_EMPTY_GET = [
 ] as const;
 
 /** POST-only operations also served under /walletsolidity, GET answering an empty 200. */
-const POST_ONLY_EMPTY_GET_WITH_SOLIDITY = [
-  "triggerconstantcontract",
-  "estimateenergy",
-  "isshieldedtrc20contractnotespent",
-] as const;
+const POST_ONLY_EMPTY_GET_WITH_SOLIDITY = ["isshieldedtrc20contractnotespent"] as const;
 
 /** POST-only operations whose GET answers 405 (no doGet). */
 const POST_ONLY_405 = ["createCommonTransaction"] as const;
