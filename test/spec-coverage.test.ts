@@ -26,18 +26,6 @@ const NOT_YET_BY_ISSUE: Readonly<Record<number, readonly string[]>> = {
     "getmarketorderlistbypair",
     "getmarketpairlist",
   ],
-  11: [
-    "deploycontract",
-    "triggersmartcontract",
-    "triggerconstantcontract",
-    "estimateenergy",
-    "getcontract",
-    "getcontractinfo",
-    "updatesetting",
-    "updateenergylimit",
-    "clearabi",
-    "gettransactionreceiptbyid",
-  ],
   13: [
     "createshieldnullifier",
     "getshieldtransactionhash",

@@ -16,6 +16,12 @@ export const TransactionOperations = {
     availability: "served",
     run: (api, id, { scope }) => api.getTransactionInfoById(id, scope),
   }),
+  /** The fullnode's receipt read: the same TransactionInfo, printed as `{"Receipt": …}`. */
+  getTransactionReceiptById: defineOperation<Uint8Array, TransactionInfo | undefined>({
+    name: "gettransactionreceiptbyid",
+    availability: "served",
+    run: (api, id) => api.getTransactionInfoById(id, "head"),
+  }),
   getTransactionCountByBlockNum: defineOperation<bigint, number>({
     name: "gettransactioncountbyblocknum",
     availability: "served",

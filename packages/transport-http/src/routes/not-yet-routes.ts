@@ -49,12 +49,7 @@ const SOLIDITY_READS = [
 ] as const;
 
 /** GET+POST reads served only under /wallet. */
-const WALLET_ONLY_READS = [
-  "gettransactionreceiptbyid",
-  "listproposals",
-  "getproposalbyid",
-  "getpaginatedproposallist",
-] as const;
+const WALLET_ONLY_READS = ["listproposals", "getproposalbyid", "getpaginatedproposallist"] as const;
 
 /** Reads whose java-tron servlet takes `visible` from the query string even on POST (§3.3). */
 const QUERY_VISIBLE_READS: ReadonlySet<string> = new Set(["listproposals", "getBrokerage", "getReward"]);
