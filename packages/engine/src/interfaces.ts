@@ -198,6 +198,13 @@ export interface DevApi {
   // State edits (TRE's tre_setAccount*), written at once without a block.
   /** Sets an account's balance, creating the account when missing. */
   setAccountBalance(address: Uint8Array, balance: bigint): Promise<void>;
+  /**
+   * TRE's tre_setAccountCode: the account becomes a Contract account named `CreatedByTre` (permissions
+   * cleared) with a contract record (consume_user_resource_percent 100), the code and its hash.
+   */
+  setAccountCode(address: Uint8Array, code: Uint8Array): Promise<void>;
+  /** TRE's tre_setAccountStorageAt: one 32-byte storage slot, under java-tron's row key. */
+  setAccountStorageAt(address: Uint8Array, slot: Uint8Array, value: Uint8Array): Promise<void>;
 
   // Signatures: transactions owned by these accounts are accepted without a valid signature.
   /** TRE's tre_unlockedAccounts. */

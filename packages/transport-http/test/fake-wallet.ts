@@ -610,6 +610,12 @@ export function createFakeDev(): FakeDev {
       if (balance < 0n) throw new TronodeError("INVALID_BALANCE", "balance can not be less than 0");
       record("setAccountBalance", address, balance);
     },
+    async setAccountCode(address, code) {
+      record("setAccountCode", address, code);
+    },
+    async setAccountStorageAt(address, slot, value) {
+      record("setAccountStorageAt", address, slot, value);
+    },
     async unlockAccounts(addresses) {
       record("unlockAccounts", ...addresses);
     },
