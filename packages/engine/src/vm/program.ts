@@ -76,6 +76,8 @@ export class Program {
   /** Storage address hash and version of the context contract, computed on first use. */
   storageHash: Uint8Array | undefined;
   storageVersion = 0;
+  /** Row keys of the slots this frame touched (a version-1 key costs a keccak; SSTORE reads then writes). */
+  storageRowKeys: Map<bigint, Uint8Array> | undefined;
 
   constructor(tx: TxContext, invoke: Invoke) {
     this.tx = tx;
