@@ -237,7 +237,7 @@ export async function httpBalanceOf(log: (line: string) => void, results: Record
       signature: [Buffer.from(signature).toString("hex")],
     });
     if (sent.result !== true) throw new Error(`deploy failed: ${JSON.stringify(sent)}`);
-    const contract = bytesToHex(addressFromBase58(built.contract_address as string));
+    const contract = built.contract_address as string; // hex even with visible (Util.printCreateTransaction)
     // TronWeb's body: hex addresses, the selector and the ABI-encoded owner
     const hexBodies = accounts.map((a) => {
       const hex = bytesToHex(addressFromBase58(a.address));
