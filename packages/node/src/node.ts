@@ -16,12 +16,14 @@ import {
 } from "@tronode/engine";
 import { createBestRecoverer, createNativeRecoverer, createRecoveryPool } from "@tronode/secp256k1-native";
 import { type ChainStore, createChainStore, createLevelStorage, createMemoryStorage } from "@tronode/storage";
+import { createGrpcServer, type GrpcServer } from "@tronode/transport-grpc";
 import { createHttpServer } from "@tronode/transport-http";
 import { type DependencyContainer, container as rootContainer } from "tsyringe";
 import { BlockProducer } from "./chain/block-producer.js";
 import { ChainService, type WitnessKey } from "./chain/chain-service.js";
 import { createSignaturePrefetch, type SignaturePrefetch } from "./chain/signature-prefetch.js";
 import {
+  chainSettingsOf,
   defaultNodeConfig,
   historyBalanceLookupOf,
   type NodeConfig,
@@ -40,6 +42,8 @@ import { composeWallet } from "./wallet/compose-wallet.js";
 import { ContractService } from "./wallet/contract-service.js";
 import { EventService } from "./wallet/event-queries.js";
 import { ExchangeQueryService } from "./wallet/exchange-queries.js";
+import { MarketQueryService } from "./wallet/market-queries.js";
+import { ProposalQueryService } from "./wallet/proposal-queries.js";
 import { ResourceQueryService } from "./wallet/resource-queries.js";
 import { ShieldedService } from "./wallet/shielded-service.js";
 import { Wallet } from "./wallet/wallet.js";
@@ -72,6 +76,8 @@ export interface TronNode {
   readonly accounts: readonly DevAccount[];
   /** Base URL of the HTTP API once listening (e.g. http://127.0.0.1:9090). */
   readonly url: string | undefined;
+  /** `host:port` of the gRPC listeners once listening (full: Wallet, solidity: WalletSolidity). */
+  readonly grpc: { readonly full?: string; readonly solidity?: string };
   stop(): Promise<void>;
 }
 
@@ -191,6 +197,7 @@ export async function createNode(options: CreateNodeOptions = {}): Promise<TronN
     logger,
     maxPendingSize: config.maxPendingSize,
     traceBalances,
+    settings: chainSettingsOf(config),
     ...(config.dev ? { signatureBypass: signatureBypass.test } : {}),
   });
   container.register(ChainService, { useValue: chain });
@@ -218,6 +225,8 @@ export async function createNode(options: CreateNodeOptions = {}): Promise<TronN
     new ResourceQueryService(chain),
     new BalanceHistoryService(chain),
     new WitnessQueryService(chain),
+    new ProposalQueryService(chain),
+    new MarketQueryService(chain),
     new AssetQueryService(chain),
     new ExchangeQueryService(chain),
     new ShieldedService(),
@@ -267,6 +276,28 @@ export async function createNode(options: CreateNodeOptions = {}): Promise<TronN
     const listening = await http.listen();
     url = `http://${listening.address.includes(":") ? `[${listening.address}]` : listening.address}:${listening.port}`;
   }
+  let grpc: GrpcServer | undefined;
+  const grpcAddresses: { full?: string; solidity?: string } = {};
+  if (config.grpcPort !== undefined || config.grpcSolidityPort !== undefined) {
+    grpc = createGrpcServer({
+      wallet,
+      logger,
+      host: config.host,
+      port: config.grpcPort,
+      solidityPort: config.grpcSolidityPort,
+      allowKeyOperations: config.allowKeyOperations,
+      reflection: config.grpcReflection,
+    });
+    try {
+      const listening = await grpc.listen();
+      if (listening.full) grpcAddresses.full = hostPort(listening.full);
+      if (listening.solidity) grpcAddresses.solidity = hostPort(listening.solidity);
+    } catch (error) {
+      await http?.close();
+      await store.close();
+      throw error;
+    }
+  }
   const stateWriter = config.stateFile
     ? startStateWriter({ file: config.stateFile, dev, intervalSeconds: config.stateInterval, logger })
     : undefined;
@@ -277,6 +308,8 @@ export async function createNode(options: CreateNodeOptions = {}): Promise<TronN
   logger.info(
     {
       url,
+      ...(grpcAddresses.full ? { grpc: grpcAddresses.full } : {}),
+      ...(grpcAddresses.solidity ? { grpcSolidity: grpcAddresses.solidity } : {}),
       dataDir: config.dataDir ?? "memory",
       witnesses: witnessKeysOf(config).map((w) => addressToBase58(w.address)),
       blockTime: config.blockTime,
@@ -295,10 +328,12 @@ export async function createNode(options: CreateNodeOptions = {}): Promise<TronN
     producer,
     accounts,
     url,
+    grpc: grpcAddresses,
     async stop() {
       if (stopped) return;
       stopped = true;
       await http?.close();
+      await grpc?.close();
       await producer.stop();
       await chain.idle();
       await stateWriter?.stop();
@@ -307,6 +342,11 @@ export async function createNode(options: CreateNodeOptions = {}): Promise<TronN
       container.dispose?.();
     },
   };
+}
+
+/** `host:port`, IPv6 hosts in brackets. */
+export function hostPort(address: { readonly address: string; readonly port: number }): string {
+  return `${address.address.includes(":") ? `[${address.address}]` : address.address}:${address.port}`;
 }
 
 function stripUndefined<T extends object>(o: T): Partial<T> {

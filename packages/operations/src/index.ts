@@ -3,7 +3,7 @@
  * bound by transport-http (route rows) and transport-grpc (rpc bindings). See ARCHITECTURE.md,
  * "Operations and transports".
  */
-export { AccountOperations } from "./account-operations.js";
+export { AccountOperations, accountNetMessage, accountResourceMessage } from "./account-operations.js";
 export { type AddressValidation, validateAddressText } from "./address-validation.js";
 export {
   AssetBuilderOperations,
@@ -36,6 +36,7 @@ export {
   type EnergyEstimateOutcome,
   type TriggerRequest,
 } from "./contract-operations.js";
+export { type BlockReference, DatabaseOperations } from "./database-operations.js";
 export {
   addressOfKey,
   type EasyTransferInput,
@@ -44,6 +45,8 @@ export {
   type KeyPair,
   type SignInput,
 } from "./key-operations.js";
+export { isLoopbackHost, keyOperationRefusedMessage, keyOperationsAllowedOn } from "./loopback-host.js";
+export { MarketBuilderOperations, MarketOperations, type MarketPairInput } from "./market-operations.js";
 export {
   defineOperation,
   type Operation,
@@ -62,6 +65,11 @@ export {
   parseJavaHex,
   unsupportedError,
 } from "./operation-errors.js";
+export {
+  ProposalBuilderOperations,
+  ProposalOperations,
+  type ProposalPageInput,
+} from "./proposal-operations.js";
 export {
   type DelegationPairInput,
   ResourceOperations,

@@ -1,4 +1,5 @@
 import type { DescMessage, MessageShape } from "@bufbuild/protobuf";
+import type { ChainSettings } from "../chain/chain-settings.js";
 import type { ContractRun } from "../contracts/contract-run.js";
 import type { SignatureRecoverer } from "../crypto/signature.js";
 import { JavaExceptions, TronodeError } from "../errors.js";
@@ -30,6 +31,8 @@ export interface ActuatorContext {
   readonly block?: BlockContext;
   /** Signature recovery for the TVM's ecrecover and signature precompiles. */
   readonly recoverer?: SignatureRecoverer;
+  /** Node settings that affect execution (java-tron's CommonParameter); defaults when absent. */
+  readonly settings?: ChainSettings;
 }
 
 /** Outcome of `execute`: the actuator fee plus any receipt fields it sets (Transaction.Result). */
@@ -43,6 +46,8 @@ export interface ActuatorResult {
       | "unfreezeAmount"
       | "withdrawExpireAmount"
       | "cancelUnfreezeV2Amount"
+      | "orderId"
+      | "orderDetails"
       | "exchangeId"
       | "exchangeReceivedAmount"
       | "exchangeInjectAnotherAmount"

@@ -3,6 +3,7 @@ import type { ActuatorContext } from "../actuators/actuator.js";
 import { ACTUATORS } from "../actuators/registry.js";
 import { BalanceTracingOverlay } from "../balance-history/balance-trace.js";
 import { cloneAccount } from "../chain/accounts.js";
+import type { ChainSettings } from "../chain/chain-settings.js";
 import {
   BLOCK_PRODUCED_INTERVAL,
   MAINTENANCE_SKIP_SLOTS,
@@ -69,6 +70,8 @@ export interface ApplyTransactionOptions {
   readonly isVerified?: (txId: Uint8Array) => boolean;
   /** Record the transaction's balance changes (java-tron's historyBalanceLookup). */
   readonly traceBalances?: boolean;
+  /** Node settings that affect execution (proposal lifetime); java-tron's defaults when absent. */
+  readonly settings?: ChainSettings;
 }
 
 export interface TransactionOutcome {
@@ -281,6 +284,7 @@ export function applyTransaction(
     props,
     txId,
     contract,
+    settings: options.settings,
     transaction: tx,
     recoverer: options.recoverer,
     ...(options.block

@@ -57,6 +57,7 @@ export async function applyConfigFile(base: NodeConfig, path: string): Promise<N
     ...(typeof json.host === "string" ? { host: json.host } : {}),
     ...(typeof json.port === "number" ? { port: json.port } : {}),
     ...(typeof json.blockTime === "number" ? { blockTime: json.blockTime } : {}),
+    ...(typeof json.trustNode === "string" ? { trustNode: json.trustNode } : {}),
     ...(typeof json.dataDir === "string" ? { dataDir: json.dataDir } : {}),
     ...(typeof json.accounts === "number" ? { accounts: json.accounts } : {}),
     ...(json.accountBalance !== undefined
@@ -65,6 +66,9 @@ export async function applyConfigFile(base: NodeConfig, path: string): Promise<N
     ...(typeof json.mnemonic === "string" ? { mnemonic: json.mnemonic } : {}),
     ...(typeof json.maintenanceInterval === "number"
       ? { maintenanceInterval: json.maintenanceInterval }
+      : {}),
+    ...(json.proposalExpireTime !== undefined
+      ? { proposalExpireTime: seconds(json.proposalExpireTime, "proposalExpireTime") }
       : {}),
     ...(typeof json.historyBalanceLookup === "boolean"
       ? { historyBalanceLookup: json.historyBalanceLookup }
@@ -82,6 +86,11 @@ export async function applyConfigFile(base: NodeConfig, path: string): Promise<N
 
 function addressFromBase58OrHex(text: string): Uint8Array {
   return text.startsWith("T") ? addressFromBase58(text) : hexToBytes(text);
+}
+
+function seconds(value: unknown, name: string): number {
+  if (typeof value === "number" && Number.isInteger(value) && value >= 0 && value <= 31_536_000) return value;
+  throw configError(`${name} must be a whole number of seconds from 0 to 31536000`);
 }
 
 function toBigInt(value: unknown, name: string): bigint {

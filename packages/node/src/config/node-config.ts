@@ -1,4 +1,10 @@
-import { addressOfPrivateKey, hexToBytes, TronodeError } from "@tronode/engine";
+import {
+  addressOfPrivateKey,
+  type ChainSettings,
+  DEFAULT_CHAIN_SETTINGS,
+  hexToBytes,
+  TronodeError,
+} from "@tronode/engine";
 import { DEFAULT_MNEMONIC, TRON_HD_PATH } from "../dev/dev-accounts.js";
 
 /** Everything that configures a node. Defaults reproduce TRE (tronbox/tre). */
@@ -7,6 +13,14 @@ export interface NodeConfig {
   readonly port: number;
   /** Optional java-tron layout: /walletsolidity also on its own port. */
   readonly solidityPort?: number;
+  /** A solidity node's full node to follow, `host:port` of its gRPC (java-tron's node.trustNode). */
+  readonly trustNode?: string;
+  /** gRPC Wallet + Database on the head state (java-tron's node.rpc.port, 50051); absent = off. */
+  readonly grpcPort?: number;
+  /** gRPC server reflection on the gRPC listeners (java-tron's node.rpc.reflectionService, off). */
+  readonly grpcReflection?: boolean;
+  /** gRPC WalletSolidity + Database on the solidified state (node.rpc.solidityPort, 50061); absent = off. */
+  readonly grpcSolidityPort?: number;
   /** LevelDB directory; absent = in memory. */
   readonly dataDir?: string;
   /** Seconds between blocks; 0 = a block per transaction. */
@@ -40,6 +54,11 @@ export interface NodeConfig {
   readonly historyBalanceLookup?: boolean;
   /** Seconds between maintenances (MAINTENANCE_TIME_INTERVAL of a new chain); absent = TRE's 300. */
   readonly maintenanceInterval?: number;
+  /**
+   * java-tron's `block.proposalExpireTime` in seconds: a proposal is decided at the first
+   * maintenance at least this long after it was made; absent = java-tron's 3 days.
+   */
+  readonly proposalExpireTime?: number;
   /** java-tron's node.maxTransactionPendingSize: broadcasts beyond it answer SERVER_BUSY. */
   readonly maxPendingSize: number;
   /** "auto" (native when it loads), "native" or "noble". */
@@ -150,6 +169,13 @@ export function defaultNodeConfig(): NodeConfig {
     dev: true,
     stateInterval: 60,
   };
+}
+
+/** The execution settings of a node config (java-tron's CommonParameter values). */
+export function chainSettingsOf(config: NodeConfig): ChainSettings {
+  return config.proposalExpireTime === undefined
+    ? DEFAULT_CHAIN_SETTINGS
+    : { ...DEFAULT_CHAIN_SETTINGS, proposalExpireTime: BigInt(config.proposalExpireTime) * 1000n };
 }
 
 /** Whether the node records balance history: the setting, else on unless the chain is persisted. */
