@@ -11,6 +11,7 @@ import { createNode, type TronNode } from "@tronode/node";
 import { Interface } from "ethers";
 import { TronWeb } from "tronweb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { grpcStub } from "../support/grpc-stubs.js";
 import { type CompiledContract, compiledContracts } from "../support/solidity.js";
 
 // biome-ignore lint/suspicious/noExplicitAny: JSON answers read loosely
@@ -67,7 +68,7 @@ async function deploy(name: string): Promise<string> {
 
 beforeAll(async () => {
   artefacts = await compiledContracts();
-  node = await createNode({ port: 0, blockTime: 0, accounts: 2 });
+  node = await createNode({ port: 0, blockTime: 0, accounts: 2, grpcPort: 0 });
   const accounts: Json = await get("/admin/accounts-json");
   const key: string = accounts.privateKeys[0];
   expect(key).toMatch(/^[0-9a-f]{64}$/);
@@ -77,6 +78,52 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await node?.stop();
+});
+
+describe("the same contract operations over gRPC", () => {
+  it("DeployContract, GetContract, TriggerConstantContract and EstimateEnergy answer as the HTTP API", async () => {
+    const wallet = grpcStub("Wallet", node.grpc.full!);
+    try {
+      const address = await deploy("Reverter");
+      const contract = await wallet.call("GetContract", { value: Buffer.from(address, "hex") });
+      expect(Buffer.from(contract.contract_address).toString("hex")).toBe(address);
+      expect(await wallet.call("GetContract", { value: Buffer.from(owner, "hex") })).toEqual({});
+      const data = new Interface(artefacts.Reverter!.abi).encodeFunctionData("check", [30]);
+      const call = await wallet.call("TriggerConstantContract", {
+        owner_address: Buffer.from(owner, "hex"),
+        contract_address: Buffer.from(address, "hex"),
+        data: Buffer.from(data.slice(2), "hex"),
+      });
+      expect(call.result.result).toBe(true);
+      expect(BigInt(`0x${Buffer.from(call.constant_result[0]).toString("hex")}`)).toBe(30n);
+      const reverted = await wallet.call("TriggerConstantContract", {
+        owner_address: Buffer.from(owner, "hex"),
+        contract_address: Buffer.from(address, "hex"),
+        data: Buffer.from(
+          new Interface(artefacts.Reverter!.abi).encodeFunctionData("check", [3]).slice(2),
+          "hex",
+        ),
+      });
+      expect(Buffer.from(reverted.result.message).toString()).toBe("REVERT opcode executed");
+      const missing = await wallet.call("TriggerContract", {
+        owner_address: Buffer.from(owner, "hex"),
+        contract_address: Buffer.from(owner, "hex"),
+      });
+      expect(missing.result.code).toBe("CONTRACT_VALIDATE_ERROR");
+      expect(Buffer.from(missing.result.message).toString()).toBe(
+        "Contract validate error : No contract or not a valid smart contract",
+      );
+      const estimate = await wallet.call("EstimateEnergy", {
+        owner_address: Buffer.from(owner, "hex"),
+        contract_address: Buffer.from(address, "hex"),
+        data: Buffer.from(data.slice(2), "hex"),
+      });
+      expect(estimate.result.result).toBe(true);
+      expect(BigInt(estimate.energy_required)).toBeGreaterThan(0n);
+    } finally {
+      wallet.close();
+    }
+  });
 });
 
 describe("tronbox migrate and test against tronode", () => {
