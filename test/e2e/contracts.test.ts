@@ -202,6 +202,30 @@ describe("constant calls and estimates", () => {
     expect(invalid.result.code).toBe("OTHER_ERROR");
   });
 
+  it("/walletsolidity answers constant calls and estimates on the committed state; bad requests answer in result", async () => {
+    const owner = tronWeb.address.toHex(addresses[0]!);
+    const body = {
+      owner_address: owner,
+      contract_address: tokenAddress,
+      function_selector: "totalSupply()",
+    };
+    const solid: Any = await post("/walletsolidity/triggerconstantcontract", body);
+    expect(BigInt(`0x${solid.constant_result[0]}`)).toBe(SUPPLY);
+    expect((await post("/walletsolidity/estimateenergy", body)).energy_required).toBeGreaterThan(0);
+    const missing: Any = await post("/wallet/triggersmartcontract", { owner_address: owner });
+    expect(missing).toEqual({
+      result: {
+        code: "OTHER_ERROR",
+        message: Buffer.from(
+          "class java.security.InvalidParameterException : contract_address isn't set.",
+        ).toString("hex"),
+      },
+    });
+    const unknown: Any = await post("/wallet/triggerconstantcontract", { ...body, contract_address: owner });
+    expect(unknown.result.code).toBe("CONTRACT_VALIDATE_ERROR");
+    expect(hexToText(unknown.result.message)).toBe("Smart contract is not exist.");
+  });
+
   it("deployConstantContract estimates a deploy without a contract address", async () => {
     const art = artefacts.Events!;
     const r: Any = await tronWeb.transactionBuilder.deployConstantContract({

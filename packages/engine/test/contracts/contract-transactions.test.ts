@@ -4,11 +4,13 @@
  * check of `ret[0].contractRet`.
  */
 
-import { clone } from "@bufbuild/protobuf";
+import { clone, create } from "@bufbuild/protobuf";
 import { Interface } from "ethers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { type CompiledContract, compiledContracts } from "../../../../test/support/solidity.js";
 import {
+  AssetIssueContractSchema,
+  AssetTables,
   applyBlock,
   BlockSchema,
   bytesToHex,
@@ -29,9 +31,10 @@ import {
   transactionId,
   transactionTrieRoot,
   utf8Decode,
+  utf8Encode,
 } from "../../src/index.js";
 import { ALICE, ALICE_KEY, newChain, recoverer, WITNESS, WITNESS_KEY } from "../support/chain-fixture.js";
-import { balance, commit, produce, pushError, tx } from "../support/tx-helpers.js";
+import { balance, commit, edit, produce, pushError, tx } from "../support/tx-helpers.js";
 
 const DEV_FLAGS: Record<string, bigint> = {
   ALLOW_CREATION_OF_CONTRACTS: 1n,
@@ -290,5 +293,110 @@ describe("CreateSmartContract and TriggerSmartContract through the pipeline", ()
     );
     expect(balance(state, address)).toBe(0n);
     void commit;
+  });
+});
+
+describe("the other test contracts", () => {
+  it("Factory: CREATE2 with TRON's 0x41 prefix lands where predict() says; the child is a version-1 contract", () => {
+    const state = newChain(DEV_FLAGS);
+    const { address } = deploy(state, "Factory");
+    const iface = new Interface(artefacts.Factory!.abi);
+    const salt = `0x${"ab".repeat(32)}`;
+    const predicted = constant(state, address, iface.encodeFunctionData("predict", [salt, 7n]).slice(2));
+    const t = triggerTx(state, address, iface.encodeFunctionData("deploy", [salt, 7n]).slice(2));
+    produce(state, [t]);
+    const info = state.get(Tables.transactionInfos, transactionId(t))!;
+    expect(info.receipt!.result).toBe(ContractResult.SUCCESS);
+    const child = hexToBytes(`41${bytesToHex(predicted.constantResult).slice(24)}`);
+    const event = iface.parseLog({
+      topics: info.log[0]!.topics.map((x) => `0x${bytesToHex(x)}`),
+      data: `0x${bytesToHex(info.log[0]!.data)}`,
+    });
+    expect(event!.args[0].toLowerCase()).toBe(`0x${bytesToHex(child).slice(2)}`);
+    expect(state.get(ContractTables.contracts, child)!.version).toBe(1);
+    expect(info.internalTransactions.some((it) => utf8Decode(it.note) === "create")).toBe(true);
+    const childIface = new Interface(artefacts.Child!.abi);
+    const value = constant(state, child, childIface.encodeFunctionData("value").slice(2));
+    expect(BigInt(`0x${bytesToHex(value.constantResult)}`)).toBe(7n);
+  });
+
+  it("Events: indexed and unindexed parameters, and an anonymous event without its signature topic", () => {
+    const state = newChain(DEV_FLAGS);
+    const { address } = deploy(state, "Events");
+    const iface = new Interface(artefacts.Events!.abi);
+    const t = triggerTx(state, address, iface.encodeFunctionData("store", [4n, "hello"]).slice(2));
+    produce(state, [t]);
+    const info = state.get(Tables.transactionInfos, transactionId(t))!;
+    expect(info.log).toHaveLength(2);
+    const stored = iface.parseLog({
+      topics: info.log[0]!.topics.map((x) => `0x${bytesToHex(x)}`),
+      data: `0x${bytesToHex(info.log[0]!.data)}`,
+    })!;
+    expect(stored.name).toBe("Stored");
+    expect(stored.args.key).toBe(4n);
+    expect(stored.args.note).toBe("hello");
+    expect(stored.args.flag).toBe(true);
+    expect(info.log[1]!.topics).toHaveLength(0); // anonymous
+  });
+
+  it("Receiver: takes TRX with call_value and TRC-10 with call_token_value, pays TRX out", () => {
+    const state = newChain(DEV_FLAGS);
+    const { address } = deploy(state, "Receiver");
+    const iface = new Interface(artefacts.Receiver!.abi);
+    // a TRC-10 token ALICE holds
+    edit(state, (overlay) => {
+      overlay.put(
+        AssetTables.assetIssuesV2,
+        "1000001",
+        create(AssetIssueContractSchema, { id: "1000001", ownerAddress: WITNESS, name: utf8Encode("TOK") }),
+      );
+      const alice = overlay.get(Tables.accounts, ALICE)!;
+      overlay.put(Tables.accounts, ALICE, { ...alice, assetV2: { "1000001": 500n } });
+    });
+    nonce += 1n;
+    const deposit = tx(
+      state,
+      ContractType.TriggerSmartContract,
+      {
+        ownerAddress: ALICE,
+        contractAddress: address,
+        data: hexToBytes(iface.encodeFunctionData("deposit").slice(2)),
+        callValue: 3_000_000n,
+        callTokenValue: 200n,
+        tokenId: 1_000_001n,
+      },
+      [ALICE_KEY],
+      { feeLimit: FEE_LIMIT, timestamp: nonce },
+    );
+    produce(state, [deposit]);
+    const info = state.get(Tables.transactionInfos, transactionId(deposit))!;
+    expect(info.receipt!.result).toBe(ContractResult.SUCCESS);
+    expect(balance(state, address)).toBe(3_000_000n);
+    expect(state.get(Tables.accounts, address)!.assetV2["1000001"]).toBe(200n);
+    expect(state.get(Tables.accounts, ALICE)!.assetV2["1000001"]).toBe(300n);
+    const to = `0x${bytesToHex(ALICE).slice(2)}`;
+    const before = balance(state, ALICE);
+    const pay = triggerTx(state, address, iface.encodeFunctionData("pay", [to, 1_000_000n]).slice(2));
+    produce(state, [pay]);
+    expect(balance(state, address)).toBe(2_000_000n);
+    expect(balance(state, ALICE)).toBe(before + 1_000_000n);
+    const paid = state.get(Tables.transactionInfos, transactionId(pay))!;
+    expect(paid.internalTransactions[0]!.callValueInfo[0]!.callValue).toBe(1_000_000n);
+    // a token id that is no token is refused before the run
+    nonce += 1n;
+    const bogus = tx(
+      state,
+      ContractType.TriggerSmartContract,
+      {
+        ownerAddress: ALICE,
+        contractAddress: address,
+        data: hexToBytes(iface.encodeFunctionData("deposit").slice(2)),
+        callTokenValue: 1n,
+        tokenId: 1_000_009n,
+      },
+      [ALICE_KEY],
+      { feeLimit: FEE_LIMIT, timestamp: nonce },
+    );
+    expect(pushError(state, bogus)[1]).toBe("Contract validate error : No asset !");
   });
 });
