@@ -100,6 +100,7 @@ export function smartContractInfoOf(
         props.get("DYNAMIC_ENERGY_THRESHOLD"),
         props.get("DYNAMIC_ENERGY_INCREASE_FACTOR"),
         props.get("DYNAMIC_ENERGY_MAX_FACTOR"),
+        props.isOn("ALLOW_STRICT_MATH"),
       ) ?? state;
   }
   return create(SmartContractDataWrapperSchema, {
