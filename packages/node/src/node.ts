@@ -36,6 +36,7 @@ import { silentLogger } from "./logger.js";
 import { AssetQueryService } from "./wallet/asset-queries.js";
 import { BalanceHistoryService, balanceHistoryStartChanges } from "./wallet/balance-history.js";
 import { composeWallet } from "./wallet/compose-wallet.js";
+import { EthStateService } from "./wallet/eth-state.js";
 import { EventService } from "./wallet/event-queries.js";
 import { ExchangeQueryService } from "./wallet/exchange-queries.js";
 import { ResourceQueryService } from "./wallet/resource-queries.js";
@@ -71,6 +72,13 @@ export interface TronNode {
   /** Base URL of the HTTP API once listening (e.g. http://127.0.0.1:9090). */
   readonly url: string | undefined;
   stop(): Promise<void>;
+}
+
+/** web3_clientVersion in java-tron's shape (`TRON/v4.8.1/Linux/Java1.8`), naming the runtime it runs on. */
+export function clientVersionOf(codeVersion: string): string {
+  const os = process.platform === "darwin" ? "Mac OS X" : process.platform === "win32" ? "Windows" : "Linux";
+  const [major, minor] = process.versions.node.split(".");
+  return `TRON/v${codeVersion}/${os}/Node${major}.${minor}`;
 }
 
 export const systemClock: Clock = { now: () => BigInt(Date.now()) };
@@ -250,6 +258,12 @@ export async function createNode(options: CreateNodeOptions = {}): Promise<TronN
       wallet,
       ...(config.dev ? { dev } : {}),
       events,
+      jsonRpc: {
+        state: new EthStateService(chain),
+        logIndex: events,
+        localWitnesses: witnessKeysOf(config).map((w) => w.address),
+        clientVersion: clientVersionOf(CODE_VERSION),
+      },
       logger,
       host: config.host,
       port: config.port,

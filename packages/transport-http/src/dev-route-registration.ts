@@ -13,7 +13,7 @@
 import { addressToBase58, bytesToHex, type DevAccount, type DevApi, type Logger } from "@tronode/engine";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { JsonObject } from "./engine-protocol.js";
-import { sendJson } from "./json-response.js";
+import { sendJson, sendJsonText } from "./json-response.js";
 import { answerTreJsonRpc } from "./tre-json-rpc.js";
 
 const TEXT_CONTENT_TYPE = "text/plain; charset=utf-8";
@@ -89,6 +89,6 @@ export function registerDevRoutes(fastify: FastifyInstance, dev: DevApi, logger:
 
   fastify.post("/tre", async (request, reply) => {
     const text = typeof request.body === "string" ? request.body : "";
-    return sendJson(reply, 200, await answerTreJsonRpc(text, dev, logger));
+    return sendJsonText(reply, await answerTreJsonRpc(text, dev, logger));
   });
 }

@@ -1,6 +1,7 @@
 /**
  * `createHttpServer`: java-tron's HTTP API (every row of the route table: /wallet, /walletsolidity,
- * /walletextension, /net, /monitor) and, with a DevApi, TRE's /admin and /tre on one fastify
+ * /walletextension, /net, /monitor), its Ethereum-compatible /jsonrpc, and, with a DevApi, TRE's
+ * /admin and /tre on one fastify
  * listener — TronWeb's `fullHost` sends /wallet and /walletsolidity to the same port. With
  * `solidityPort`, a second listener serves only /walletsolidity/* and /wallet/getnodeinfo, like
  * java-tron's port 8091.
@@ -25,6 +26,7 @@ import {
   tronodeErrorBody,
 } from "./java-error-body.js";
 import { sendJson } from "./json-response.js";
+import { type EthJsonRpcOptions, registerJsonRpcRoute } from "./json-rpc/json-rpc-route.js";
 import { isLoopbackHost } from "./loopback-host.js";
 import { ROUTE_TABLE } from "./route-table.js";
 import { registerWalletRoutes, UNAVAILABLE_STATUS } from "./wallet-route-registration.js";
@@ -38,6 +40,8 @@ export interface HttpServerOptions {
   readonly dev?: DevApi;
   /** The event API (TronGrid v1 /v1/…/events, legacy /event/…, /healthcheck). */
   readonly events?: EventQueries;
+  /** java-tron's Ethereum-compatible JSON-RPC on `POST /jsonrpc` (with the dev methods when `dev`). */
+  readonly jsonRpc?: EthJsonRpcOptions;
   readonly logger?: Logger;
   readonly host: string;
   /** 0 picks a free port. */
@@ -145,6 +149,9 @@ export function createHttpServer(options: HttpServerOptions): HttpServer {
   registerWalletRoutes(fastify, ROUTE_TABLE, context);
   if (options.dev !== undefined) registerDevRoutes(fastify, options.dev, logger);
   if (options.events !== undefined) registerEventRoutes(fastify, options.events, logger);
+  if (options.jsonRpc !== undefined) {
+    registerJsonRpcRoute(fastify, { wallet: options.wallet, ...options.jsonRpc }, options.dev, logger);
+  }
 
   let solidityFastify: FastifyInstance | undefined;
   if (options.solidityPort !== undefined) {
