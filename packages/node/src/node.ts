@@ -21,6 +21,7 @@ import { BlockProducer } from "./chain/block-producer.js";
 import { ChainService, type WitnessKey } from "./chain/chain-service.js";
 import { createSignaturePrefetch, type SignaturePrefetch } from "./chain/signature-prefetch.js";
 import {
+  chainSettingsOf,
   defaultNodeConfig,
   historyBalanceLookupOf,
   type NodeConfig,
@@ -39,6 +40,8 @@ import { composeWallet } from "./wallet/compose-wallet.js";
 import { EthStateService } from "./wallet/eth-state.js";
 import { EventService } from "./wallet/event-queries.js";
 import { ExchangeQueryService } from "./wallet/exchange-queries.js";
+import { MarketQueryService } from "./wallet/market-queries.js";
+import { ProposalQueryService } from "./wallet/proposal-queries.js";
 import { ResourceQueryService } from "./wallet/resource-queries.js";
 import { ShieldedService } from "./wallet/shielded-service.js";
 import { Wallet } from "./wallet/wallet.js";
@@ -197,6 +200,7 @@ export async function createNode(options: CreateNodeOptions = {}): Promise<TronN
     logger,
     maxPendingSize: config.maxPendingSize,
     traceBalances,
+    settings: chainSettingsOf(config),
     ...(config.dev ? { signatureBypass: signatureBypass.test } : {}),
   });
   container.register(ChainService, { useValue: chain });
@@ -224,6 +228,8 @@ export async function createNode(options: CreateNodeOptions = {}): Promise<TronN
     new ResourceQueryService(chain),
     new BalanceHistoryService(chain),
     new WitnessQueryService(chain),
+    new ProposalQueryService(chain),
+    new MarketQueryService(chain),
     new AssetQueryService(chain),
     new ExchangeQueryService(chain),
     new ShieldedService(),

@@ -26,6 +26,9 @@ import {
   illegalArgument,
   itemNotFound,
   JavaExceptions,
+  MarketOrderListSchema,
+  MarketOrderPairListSchema,
+  MarketPriceListSchema,
   Permission_PermissionType,
   PermissionSchema,
   packContract,
@@ -308,6 +311,30 @@ export function createFakeWallet(): FakeWallet {
     },
     async getPaginatedNowWitnessList() {
       return [];
+    },
+    async getProposalById() {
+      return undefined;
+    },
+    async listProposals() {
+      return [];
+    },
+    async getPaginatedProposalList() {
+      return undefined;
+    },
+    async getMarketOrderById() {
+      return undefined;
+    },
+    async getMarketOrderByAccount() {
+      return undefined;
+    },
+    async getMarketPriceByPair() {
+      return create(MarketPriceListSchema);
+    },
+    async getMarketOrderListByPair() {
+      return create(MarketOrderListSchema);
+    },
+    async getMarketPairList() {
+      return create(MarketOrderPairListSchema);
     },
     async getAssetIssueByAccount() {
       return [];

@@ -38,28 +38,13 @@ export function notYetRoute(spec: NotYetSpec): RouteRow {
 }
 
 /** GET+POST reads java-tron also serves under /walletsolidity. */
-const SOLIDITY_READS = [
-  "getmarketorderbyaccount",
-  "getmarketorderbyid",
-  "getmarketpricebypair",
-  "getmarketorderlistbypair",
-  "getmarketpairlist",
-  "scanshieldedtrc20notesbyivk",
-  "scanshieldedtrc20notesbyovk",
-] as const;
+const SOLIDITY_READS = ["scanshieldedtrc20notesbyivk", "scanshieldedtrc20notesbyovk"] as const;
 
 /** GET+POST reads served only under /wallet. */
-const WALLET_ONLY_READS = [
-  "gettransactionreceiptbyid",
-  "listproposals",
-  "getproposalbyid",
-  "getpaginatedproposallist",
-  "getcontract",
-  "getcontractinfo",
-] as const;
+const WALLET_ONLY_READS = ["gettransactionreceiptbyid", "getcontract", "getcontractinfo"] as const;
 
 /** Reads whose java-tron servlet takes `visible` from the query string even on POST (§3.3). */
-const QUERY_VISIBLE_READS: ReadonlySet<string> = new Set(["listproposals", "getBrokerage", "getReward"]);
+const QUERY_VISIBLE_READS: ReadonlySet<string> = new Set(["getBrokerage", "getReward"]);
 
 /** POST-only operations whose GET answers 200 with an empty body (doGet overridden empty). */
 const POST_ONLY_EMPTY_GET = [
@@ -68,11 +53,6 @@ const POST_ONLY_EMPTY_GET = [
   "clearabi",
   "deploycontract",
   "triggersmartcontract",
-  "proposalcreate",
-  "proposalapprove",
-  "proposaldelete",
-  "marketsellasset",
-  "marketcancelorder",
   "gettriggerinputforshieldedtrc20contract",
 ] as const;
 
