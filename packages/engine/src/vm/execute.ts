@@ -9,7 +9,15 @@ import type { ChangeSet, StateView, TableChanges } from "../state/state-view.js"
 import { Tables } from "../state/tables.js";
 import { transferTrx } from "./calls.js";
 import { type VmConfig, vmConfigOf } from "./config.js";
-import type { BlockContext, CallCreate, TxContext, VmHost, VmInternalTransaction, VmLog } from "./context.js";
+import type {
+  BlockContext,
+  CallCreate,
+  TxContext,
+  VmHost,
+  VmInternalTransaction,
+  VmLog,
+  VmTracer,
+} from "./context.js";
 import { cpuBudgetSteps } from "./cpu-budget.js";
 import { Energy } from "./energy-cost.js";
 import {
@@ -51,6 +59,8 @@ export interface VmExecutionContext {
   readonly byTestingSuite?: boolean;
   /** When given, counts executed opcodes (tests and fixtures compare energy per opcode). */
   readonly opCounts?: Uint32Array;
+  /** When given, observes every frame and instruction (debug_traceTransaction). */
+  readonly tracer?: VmTracer;
 }
 
 export interface VmResult {
@@ -106,6 +116,7 @@ function newTxContext(view: StateView, ctx: VmExecutionContext): TxContext {
     callCreates: [],
     stepsLeft: ctx.stepLimit ?? cpuBudgetSteps(config),
     ...(ctx.opCounts === undefined ? {} : { opCounts: ctx.opCounts }),
+    ...(ctx.tracer === undefined ? {} : { tracer: ctx.tracer }),
   };
 }
 

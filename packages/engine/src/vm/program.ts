@@ -179,8 +179,10 @@ export class Program {
     const config = tx.config;
     const dynamic = config.allowDynamicEnergy;
     const opCounts = tx.opCounts;
+    const tracer = tx.tracer;
     let factor = DYNAMIC_ENERGY_FACTOR_DECIMAL;
     let energyUsage = 0;
+    tracer?.enter(this);
     try {
       if (dynamic) {
         factor = updateContextContractFactor(this);
@@ -197,6 +199,7 @@ export class Program {
           if (sp < op.require) throw tooSmallStack(op.require, sp);
           if (sp - op.require + op.ret > MAX_STACK_SIZE) throw tooLargeStack();
           let energy = op.dynamicCost === undefined ? op.cost : op.dynamicCost(this);
+          if (tracer !== undefined) tracer.step(this, opcode, energy);
           if (dynamic) {
             const isCall = CALL_OPS.has(opcode);
             energyUsage += isCall ? energy - this.adjustedCallEnergy - this.callPenaltyEnergy : energy;
@@ -233,9 +236,13 @@ export class Program {
       if (dynamic) addContextContractUsage(this, energyUsage);
     } catch (e) {
       const error = asVmException(e);
-      if (error.kind === "OutOfTime") throw error;
+      if (error.kind === "OutOfTime") {
+        tracer?.exit(this);
+        throw error;
+      }
       this.exception = error;
     }
+    tracer?.exit(this);
   }
 
   /** The contract version of `address` (0 when it has no contract record). */

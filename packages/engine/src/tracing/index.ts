@@ -1,0 +1,3 @@
+export * from "./call-tracer.js";
+export * from "./revert-reason.js";
+export * from "./struct-log-tracer.js";
