@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { routeCoverageMarkdown } from "@tronode/transport-http";
+import { ethMethodsCoverageMarkdown, routeCoverageMarkdown } from "@tronode/transport-http";
 import { describe, expect, it } from "vitest";
 import { readSpecOperations } from "./support/spec-operations.js";
 
@@ -16,5 +16,12 @@ describe("README", () => {
     const end = readme.indexOf("<!-- coverage:end -->");
     const table = readme.slice(readme.indexOf("\n", begin) + 1, end).trim();
     expect(table).toBe(routeCoverageMarkdown(readSpecOperations().all).trim());
+  });
+
+  it("has a JSON-RPC method table equal to the method list (run npm run docs:coverage)", () => {
+    const begin = readme.indexOf("<!-- eth-coverage:begin");
+    const end = readme.indexOf("<!-- eth-coverage:end -->");
+    const table = readme.slice(readme.indexOf("\n", begin) + 1, end).trim();
+    expect(table).toBe(ethMethodsCoverageMarkdown().trim());
   });
 });
