@@ -102,6 +102,12 @@ const program = new Command()
     integer("state interval", 0, 86_400),
     60,
   )
+  .option(
+    "--trace-blocks <n>",
+    "blocks whose transactions debug_traceTransaction can re-run (dev chains)",
+    integer("trace blocks", 0, 100_000),
+    256,
+  )
   .option("-l, --log-level <level>", "trace, debug, info, warn, error or silent", "info")
   .option("-q, --quiet", "do not print the account table");
 
@@ -132,6 +138,7 @@ async function main(): Promise<void> {
     dev: o.dev !== false,
     stateFile: o.state ?? config.stateFile,
     stateInterval: o.stateInterval,
+    traceBlocks: o.traceBlocks,
     logLevel: o.logLevel,
   };
   if (!["auto", "native", "noble"].includes(config.recovery)) {

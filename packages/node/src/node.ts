@@ -29,6 +29,7 @@ import {
   witnessAddressOf,
 } from "./config/node-config.js";
 import { writeAccountsFile } from "./dev/accounts-file.js";
+import { DebugService } from "./dev/debug-service.js";
 import { deriveDevAccounts } from "./dev/dev-accounts.js";
 import { DevClock } from "./dev/dev-clock.js";
 import { DevControls, SignatureBypass } from "./dev/dev-controls.js";
@@ -201,7 +202,7 @@ export async function createNode(options: CreateNodeOptions = {}): Promise<TronN
     maxPendingSize: config.maxPendingSize,
     traceBalances,
     settings: chainSettingsOf(config),
-    ...(config.dev ? { signatureBypass: signatureBypass.test } : {}),
+    ...(config.dev ? { signatureBypass: signatureBypass.test, traceBlocks: config.traceBlocks } : {}),
   });
   container.register(ChainService, { useValue: chain });
   const producer = new BlockProducer({
@@ -264,6 +265,15 @@ export async function createNode(options: CreateNodeOptions = {}): Promise<TronN
       wallet,
       ...(config.dev ? { dev } : {}),
       events,
+      ...(config.dev
+        ? {
+            trace: new DebugService({
+              chain,
+              settings: chainSettingsOf(config),
+              traceBlocks: config.traceBlocks,
+            }),
+          }
+        : {}),
       jsonRpc: {
         state: new EthStateService(chain),
         logIndex: events,

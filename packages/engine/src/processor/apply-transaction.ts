@@ -42,6 +42,7 @@ import { MutableChainProperties } from "../state/chain-properties.js";
 import { StateOverlay } from "../state/state-overlay.js";
 import type { ChangeSet, StateView } from "../state/state-view.js";
 import { Tables } from "../state/tables.js";
+import type { VmTracer } from "../vm/context.js";
 import { ResponseCode, rejection } from "./response-codes.js";
 
 /** Marks a transaction index entry of a transaction that sits in the pending pool. */
@@ -62,6 +63,8 @@ export interface ApplyTransactionOptions {
   readonly traceBalances?: boolean;
   /** Node settings that affect execution (proposal lifetime); java-tron's defaults when absent. */
   readonly settings?: ChainSettings;
+  /** Observes the TVM while it runs the transaction (debug_traceTransaction). */
+  readonly vmTracer?: VmTracer;
 }
 
 export interface TransactionOutcome {
@@ -267,7 +270,14 @@ export function applyTransaction(
     }
   }
 
-  const ctx: ActuatorContext = { state, props, txId, contract, settings: options.settings };
+  const ctx: ActuatorContext = {
+    state,
+    props,
+    txId,
+    contract,
+    settings: options.settings,
+    ...(options.vmTracer ? { vmTracer: options.vmTracer } : {}),
+  };
   const typeUrl = contract.parameter?.typeUrl ?? "";
   if (!contract.parameter) {
     throw rejection(ResponseCode.CONTRACT_VALIDATE_ERROR, "Contract validate error : No contract!");

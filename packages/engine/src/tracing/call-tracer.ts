@@ -10,9 +10,9 @@
  */
 import { bytesToHex } from "../crypto/bytes.js";
 import type { VmTracer } from "../vm/context.js";
-import type { VmResult } from "../vm/execute.js";
 import { OP_NAMES, Op } from "../vm/opcodes.js";
 import type { Program } from "../vm/program.js";
+import type { ExecutionOutcome } from "./execution-outcome.js";
 import { revertReason } from "./revert-reason.js";
 
 export interface CallFrame {
@@ -91,6 +91,11 @@ function finishFrame(node: CallFrame, output: Uint8Array, revert: boolean, error
   }
 }
 
+function addCall(parent: CallFrame, child: CallFrame): void {
+  if (parent.calls === undefined) parent.calls = [];
+  parent.calls.push(child);
+}
+
 export interface CallTracerOptions {
   /** The root frame only (geth's `onlyTopCall`). */
   readonly onlyTopCall?: boolean;
@@ -134,7 +139,7 @@ export class CallTracer implements VmTracer {
         gasUsed: "0x0",
         input: hex(CREATE_OPS.has(op) ? program.code : invoke.data),
       };
-      if (!this.options.onlyTopCall) (parent.node.calls ??= []).push(node);
+      if (!this.options.onlyTopCall) addCall(parent.node, node);
     }
     this.open.push({ program, node });
   }
@@ -181,7 +186,7 @@ export class CallTracer implements VmTracer {
     frame.pending = undefined;
     const node = pending.node;
     const used = program.energyUsed - pending.energyUsedBefore - pending.ownCost;
-    node.gasUsed = quantity(used > 0 ? used : 0);
+    node.gasUsed = quantity(Math.max(used, 0));
     const succeeded = program.sp > 0 && program.peek(0) !== 0n;
     if (succeeded) {
       const output = program.returnDataBuffer ?? new Uint8Array(0);
@@ -189,7 +194,7 @@ export class CallTracer implements VmTracer {
     } else {
       node.error = CREATE_OPS.has(pending.op) ? "contract creation failed" : "call failed";
     }
-    if (!this.options.onlyTopCall) (frame.node.calls ??= []).push(node);
+    if (!this.options.onlyTopCall) addCall(frame.node, node);
   }
 
   exit(program: Program): void {
@@ -210,7 +215,7 @@ export class CallTracer implements VmTracer {
     return {
       type: t.type,
       from: evmAddress(t.from),
-      to: evmAddress(t.to),
+      ...(t.to.length > 0 ? { to: evmAddress(t.to) } : {}),
       value: quantity(t.value),
       gas: quantity(t.gas),
       gasUsed: "0x0",
@@ -218,14 +223,14 @@ export class CallTracer implements VmTracer {
     };
   }
 
-  /** The tree, its root completed from the VM's result (which also covers code deposit failures). */
-  result(vm: VmResult): CallFrame {
+  /** The tree, its root completed from the outcome (which also covers code deposit failures). */
+  result(outcome: ExecutionOutcome): CallFrame {
     const root = this.root ?? this.rootNode();
     delete root.error;
     delete root.revertReason;
     delete root.output;
-    root.gasUsed = quantity(vm.energyUsed);
-    finishFrame(root, vm.returnData, vm.revert, vm.exception?.message);
+    root.gasUsed = quantity(outcome.energyUsed);
+    finishFrame(root, outcome.returnData, outcome.revert, outcome.error);
     return inGethOrder(root);
   }
 }

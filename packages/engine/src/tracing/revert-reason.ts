@@ -50,3 +50,24 @@ export function revertReason(data: Uint8Array): string | undefined {
   }
   return undefined;
 }
+
+/**
+ * Why a contract transaction failed, as a line for the node's log: the revert reason decoded
+ * (`reverted: too big`), a revert without one, or the TVM's exception text. Undefined when it
+ * did not fail.
+ */
+export function contractFailureText(info: {
+  readonly result: number;
+  readonly resMessage: Uint8Array;
+  readonly contractResult: readonly Uint8Array[];
+  readonly receipt?: { readonly result: number };
+}): string | undefined {
+  // TransactionInfo.code FAILED = 1; contractResult REVERT = 2
+  if (info.result !== 1) return undefined;
+  if (info.receipt?.result === 2) {
+    const reason = revertReason(info.contractResult[0] ?? new Uint8Array(0));
+    return reason === undefined ? "reverted without a reason" : `reverted: ${reason}`;
+  }
+  const message = new TextDecoder().decode(info.resMessage);
+  return message === "" ? "failed" : `failed: ${message}`;
+}

@@ -8,10 +8,10 @@
  */
 import { bytesToHex } from "../crypto/bytes.js";
 import type { VmTracer } from "../vm/context.js";
-import type { VmResult } from "../vm/execute.js";
 import { OP_NAMES, Op } from "../vm/opcodes.js";
 import type { Program } from "../vm/program.js";
 import { storageLoad } from "../vm/state-ops.js";
+import type { ExecutionOutcome } from "./execution-outcome.js";
 
 export interface StructLog {
   pc: number;
@@ -116,11 +116,11 @@ export class StructLogTracer implements VmTracer {
     });
   }
 
-  result(vm: VmResult): StructLogTrace {
+  result(outcome: ExecutionOutcome): StructLogTrace {
     return {
-      failed: vm.revert || vm.exception !== undefined,
-      gas: Number(vm.energyUsed),
-      returnValue: bytesToHex(vm.returnData),
+      failed: outcome.revert || outcome.error !== undefined,
+      gas: Number(outcome.energyUsed),
+      returnValue: bytesToHex(outcome.returnData),
       structLogs: this.structLogs,
     };
   }

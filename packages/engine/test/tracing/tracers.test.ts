@@ -15,6 +15,7 @@ import {
   hexToBytes,
   keccak256,
   type MemoryState,
+  outcomeOfVm,
   revertReason,
   SmartContractSchema,
   StructLogTracer,
@@ -113,7 +114,7 @@ function callTrace(data: Uint8Array) {
     input: data,
     gas: 1_000_000n,
   });
-  return tracer.result(run(data, tracer));
+  return tracer.result(outcomeOfVm(run(data, tracer)));
 }
 
 const evm = (a: Uint8Array) => `0x${bytesToHex(a.subarray(1))}`;
@@ -196,7 +197,7 @@ describe("struct logger", () => {
     const data = calldata("go(uint256)", 20n);
     const tracer = new StructLogTracer();
     const result = run(data, tracer);
-    const trace = tracer.result(result);
+    const trace = tracer.result(outcomeOfVm(result));
     expect(trace.failed).toBe(true);
     expect(trace.gas).toBe(Number(result.energyUsed));
     expect(trace.returnValue).toBe(errorData("too big").slice(2));

@@ -69,6 +69,11 @@ export interface NodeConfig {
   readonly stateFile?: string;
   /** Seconds between periodic dumps to `stateFile` (0 = only at exit). */
   readonly stateInterval: number;
+  /**
+   * Blocks whose transactions `debug_traceTransaction` can re-run (the journal keeps their parent
+   * states). Dev chains only.
+   */
+  readonly traceBlocks: number;
 }
 
 export interface GenesisSettings {
@@ -135,6 +140,7 @@ export function defaultNodeConfig(): NodeConfig {
     recovery: "auto",
     dev: true,
     stateInterval: 60,
+    traceBlocks: 256,
   };
 }
 
