@@ -104,7 +104,7 @@ describe("debug_traceTransaction", () => {
         method: "POST",
         body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "debug_traceTransaction", params: ["0x00"] }),
       });
-      expect((await response.json()).error).toEqual({ code: -32601, message: "method not found" });
+      expect(((await response.json()) as Json).error).toEqual({ code: -32601, message: "method not found" });
     } finally {
       await plain.stop();
     }

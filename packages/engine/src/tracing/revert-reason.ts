@@ -3,7 +3,7 @@
  * revert("…")) and `Panic(uint256)` (assert, overflow, division by zero, …). Custom errors and
  * empty reverts have no text.
  */
-import { bytesToHex, utf8DecodeStrict } from "../crypto/bytes.js";
+import { bytesToHex, utf8Decode, utf8DecodeStrict } from "../crypto/bytes.js";
 
 const ERROR_SELECTOR = "08c379a0";
 const PANIC_SELECTOR = "4e487b71";
@@ -68,6 +68,6 @@ export function contractFailureText(info: {
     const reason = revertReason(info.contractResult[0] ?? new Uint8Array(0));
     return reason === undefined ? "reverted without a reason" : `reverted: ${reason}`;
   }
-  const message = new TextDecoder().decode(info.resMessage);
+  const message = utf8Decode(info.resMessage);
   return message === "" ? "failed" : `failed: ${message}`;
 }

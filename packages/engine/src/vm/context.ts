@@ -57,14 +57,15 @@ export interface VmHost {
 
 /**
  * Observes an execution (debug_traceTransaction's struct logs and call tree). Absent in normal
- * runs, where the interpreter pays one undefined-check per instruction and per frame.
+ * runs, where the interpreter pays one undefined-check per frame.
  */
 export interface VmTracer {
   /** A frame starts: its first instruction follows. */
   enter(program: Program): void;
   /**
    * Before an instruction, its energy computed but not yet charged (the dynamic-energy penalty
-   * not included): the frame as the instruction will find it.
+   * not included): the frame as the instruction will find it. Called from the jump table
+   * (`tracingTable`), so the interpreter loop itself never checks for a tracer.
    */
   step(program: Program, opcode: number, energy: number): void;
   /** A frame ended: `exception`, `revert`, `hReturn` and `energyUsed` hold its outcome. */
@@ -91,8 +92,6 @@ export interface TxContext {
   readonly callCreates: CallCreate[];
   /** Instructions still allowed (see cpu-budget.ts). */
   stepsLeft: number;
-  /** Executed-opcode counts, when a test asks for them. */
-  readonly opCounts?: Uint32Array;
-  /** Execution observer (debug traces). */
+  /** Execution observer (debug traces): frames enter and exit; instructions come through the table. */
   readonly tracer?: VmTracer;
 }
