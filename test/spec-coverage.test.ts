@@ -11,19 +11,6 @@ import { readSpecOperations } from "./support/spec-operations.js";
  * when its issue lands; one that is neither served nor listed here fails the test.
  */
 const NOT_YET_BY_ISSUE: Readonly<Record<number, readonly string[]>> = {
-  9: [],
-  11: [
-    "deploycontract",
-    "triggersmartcontract",
-    "triggerconstantcontract",
-    "estimateenergy",
-    "getcontract",
-    "getcontractinfo",
-    "updatesetting",
-    "updateenergylimit",
-    "clearabi",
-    "gettransactionreceiptbyid",
-  ],
   13: [
     "createshieldnullifier",
     "getshieldtransactionhash",

@@ -1,17 +1,29 @@
 /**
- * debug_traceTransaction on a started dev node: the parent state of a block from the commit
- * journal (kept for the last --trace-blocks blocks), the errors for unknown, pending and too old
- * transactions, and the options Hardhat and Anvil send.
+ * debug_traceTransaction on a started dev node: a reverting nested call deployed from solc's
+ * output and sent through TronWeb gives go-ethereum's call tree and Hardhat's struct logs; the
+ * parent state of a block from the commit journal (kept for the last --trace-blocks blocks); the
+ * errors for unknown, pending and too old transactions; the node's log line with the decoded
+ * revert reason.
  */
-import { addressToBase58, bytesToHex, Tables } from "@tronode/engine";
+import { addressToBase58, bytesToHex, keccak256, Tables, utf8Encode } from "@tronode/engine";
 import { createNode, type TronNode } from "@tronode/node";
 import { TronWeb } from "tronweb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { compiledContracts } from "../support/solidity.js";
 
 // biome-ignore lint/suspicious/noExplicitAny: JSON answers read loosely
 type Json = any;
 
 let node: TronNode;
+const logged: string[] = [];
+const logger = {
+  debug() {},
+  info(_fields: Record<string, unknown>, message?: string) {
+    if (message) logged.push(message);
+  },
+  warn() {},
+  error() {},
+};
 
 async function rpc(path: string, method: string, params: unknown): Promise<Json> {
   const response = await fetch(`${node.url}${path}`, {
@@ -34,11 +46,125 @@ async function transfer(amount: number): Promise<string> {
 }
 
 beforeAll(async () => {
-  node = await createNode({ port: 0, blockTime: 0, accounts: 2, traceBlocks: 3 });
+  node = await createNode({ port: 0, blockTime: 0, accounts: 2, traceBlocks: 3, logger });
 });
 
 afterAll(async () => {
   await node?.stop();
+});
+
+const evm = (base58OrHex: string) => `0x${TronWeb.address.toHex(base58OrHex).slice(2)}`;
+const selector = (signature: string) => bytesToHex(keccak256(utf8Encode(signature)).subarray(0, 4));
+const word = (n: bigint) => n.toString(16).padStart(64, "0");
+
+describe("a reverting nested call", () => {
+  it("traces as go-ethereum's callTracer and Hardhat's struct logger shape it", async () => {
+    const artefacts = await compiledContracts();
+    const owner = node.accounts[0]!;
+    const tw = new TronWeb({ fullHost: node.url!, privateKey: bytesToHex(owner.privateKey) });
+    const inner = await tw.contract().new({
+      abi: artefacts.NestedInner!.abi,
+      bytecode: artefacts.NestedInner!.bytecode,
+      feeLimit: 1_000_000_000,
+    });
+    const outer = await tw.contract().new({
+      abi: artefacts.NestedOuter!.abi,
+      bytecode: artefacts.NestedOuter!.bytecode,
+      feeLimit: 1_000_000_000,
+      parameters: [inner.address],
+    });
+    const txid: string = await outer.go(20).send({ feeLimit: 100_000_000 });
+    const info = await tw.trx.getTransactionInfo(txid);
+    expect(info.receipt.result).toBe("REVERT");
+    const reason = "inner: value too big";
+    expect(logged).toContain(`transaction ${txid} reverted: ${reason}`);
+
+    const errorData = `0x08c379a0${word(32n)}${word(BigInt(reason.length))}${bytesToHex(utf8Encode(reason)).padEnd(64, "0")}`;
+    const call = (await rpc("/jsonrpc", "debug_traceTransaction", [`0x${txid}`, { tracer: "callTracer" }]))
+      .result;
+    expect(Object.keys(call)).toEqual([
+      "type",
+      "from",
+      "to",
+      "value",
+      "gas",
+      "gasUsed",
+      "input",
+      "output",
+      "error",
+      "revertReason",
+      "calls",
+    ]);
+    expect(call).toEqual({
+      type: "CALL",
+      from: `0x${bytesToHex(owner.address.subarray(1))}`,
+      to: evm(outer.address),
+      value: "0x0",
+      gas: "0x5f5e100",
+      gasUsed: `0x${BigInt(info.receipt.energy_usage_total).toString(16)}`,
+      input: `0x${selector("go(uint256)")}${word(20n)}`,
+      output: errorData,
+      error: "execution reverted",
+      revertReason: reason,
+      calls: [
+        {
+          type: "CALL",
+          from: evm(outer.address),
+          to: evm(inner.address),
+          value: "0x0",
+          gas: expect.stringMatching(/^0x[0-9a-f]+$/),
+          gasUsed: expect.stringMatching(/^0x[0-9a-f]+$/),
+          input: `0x${selector("fail(uint256)")}${word(20n)}`,
+          output: errorData,
+          error: "execution reverted",
+          revertReason: reason,
+        },
+      ],
+    });
+    expect(
+      (
+        await rpc("/tre", "debug_traceTransaction", [
+          txid,
+          { tracer: "callTracer", tracerConfig: { onlyTopCall: true } },
+        ])
+      ).result.calls,
+    ).toBeUndefined();
+
+    const logs = (await rpc("/tre", "debug_traceTransaction", [txid])).result;
+    expect(logs.failed).toBe(true);
+    expect(logs.gas).toBe(info.receipt.energy_usage_total);
+    expect(logs.returnValue).toBe(errorData.slice(2));
+    expect(logs.structLogs[0]).toMatchObject({
+      pc: 0,
+      op: "PUSH1",
+      depth: 1,
+      gasCost: 3,
+      stack: [],
+      memory: [],
+      storage: {},
+    });
+    const innerSteps = logs.structLogs.filter((l: Json) => l.depth === 2);
+    expect(innerSteps.find((l: Json) => l.op === "SSTORE").storage).toEqual({ [word(0n)]: word(20n) });
+    expect(innerSteps.at(-1).op).toBe("REVERT");
+    expect(logs.structLogs.at(-1)).toMatchObject({ op: "REVERT", depth: 1 });
+
+    // two calls in one block: the second is re-run after the first (calls: 0 → 1 → 2)
+    await node.dev.setBlockTime(60);
+    const first: string = await outer.go(3).send({ feeLimit: 100_000_000 });
+    const second: string = await outer.go(4).send({ feeLimit: 100_000_000 });
+    await node.dev.mine(1);
+    await node.dev.setBlockTime(0);
+    const [i1, i2] = [await tw.trx.getTransactionInfo(first), await tw.trx.getTransactionInfo(second)];
+    expect(i2.blockNumber).toBe(i1.blockNumber);
+    const okTrace = (await rpc("/jsonrpc", "debug_traceTransaction", [second, { tracer: "callTracer" }]))
+      .result;
+    expect(okTrace.error).toBeUndefined();
+    expect(okTrace.output).toBe(`0x${word(9n)}`);
+    expect(okTrace.calls[0].output).toBe(`0x${word(8n)}`);
+    const okLogs = (await rpc("/jsonrpc", "debug_traceTransaction", [second])).result;
+    const counted = okLogs.structLogs.find((l: Json) => l.depth === 1 && l.op === "SSTORE");
+    expect(counted.storage[word(1n)]).toBe(word(2n));
+  });
 });
 
 describe("the state before a block", () => {

@@ -24,9 +24,10 @@ import {
 } from "@tronode/engine";
 import { createNode, type TronNode } from "@tronode/node";
 import { ETH_METHODS } from "@tronode/transport-http";
-import { JsonRpcProvider } from "ethers";
+import { Contract, JsonRpcProvider } from "ethers";
 import { TronWeb } from "tronweb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { compiledContracts } from "../support/solidity.js";
 
 // biome-ignore lint/suspicious/noExplicitAny: JSON answers read loosely
 type Json = any;
@@ -43,7 +44,6 @@ const quantity = (n: bigint | number) => `0x${n.toString(16)}`;
 
 let node: TronNode;
 let url: string;
-let tronWeb: TronWeb;
 /** Block holding two transactions (logs 0; 1, 2) and the blocks after it (one log each). */
 let multiBlock: bigint;
 let singleBlocks: bigint[];
@@ -97,7 +97,7 @@ async function placeLogs(n: bigint, logsPerTx: TransactionInfo["log"][]): Promis
 beforeAll(async () => {
   node = await createNode({ port: 0, blockTime: 0, accounts: 3 });
   url = node.url!;
-  tronWeb = new TronWeb({ fullHost: url });
+
   const [a, b] = node.accounts;
   // two transfers in one block
   await node.dev.setBlockTime(60);
@@ -689,3 +689,128 @@ describe("filters", () => {
     expect((await rpc("eth_uninstallFilter", [blockFilter])).error.message).toBe("filter not found");
   });
 });
+
+describe("smart contracts through /jsonrpc", () => {
+  it("ethers calls, estimates and reads logs of a TRC-20 the TVM runs; code, storage and reverts as java-tron answers them", async () => {
+    const artefacts = await compiledContracts();
+    const a = node.accounts[0]!;
+    const b = node.accounts[1]!;
+    const tw = new TronWeb({ fullHost: url, privateKey: bytesToHex(a.privateKey) });
+    const supply = 10n ** 24n;
+    const token = await tw.contract().new({
+      abi: artefacts.TestToken!.abi,
+      bytecode: artefacts.TestToken!.bytecode,
+      feeLimit: 1_000_000_000,
+      parameters: [supply.toString()],
+    });
+    const reverter = await tw.contract().new({
+      abi: artefacts.Reverter!.abi,
+      bytecode: artefacts.Reverter!.bytecode,
+      feeLimit: 1_000_000_000,
+    });
+    const tokenEvm = `0x${TronWeb.address.toHex(token.address).slice(2)}`;
+    const reverterEvm = `0x${TronWeb.address.toHex(reverter.address).slice(2)}`;
+    const from = node.chain.properties.headNumber;
+    await token.transfer(TronWeb.address.fromHex(bytesToHex(b.address)), 1234n).send();
+
+    const provider = new JsonRpcProvider(`${url}/jsonrpc`);
+    try {
+      const erc20 = new Contract(tokenEvm, artefacts.TestToken!.abi, provider);
+      expect(await erc20.balanceOf!(evm(b.address))).toBe(1234n);
+      expect(await erc20.totalSupply!()).toBe(supply);
+      expect(await erc20.symbol!()).toBe(await token.symbol().call());
+      // estimateenergy's answer (the node serves it)
+      const estimate = await provider.estimateGas({
+        from: evm(a.address),
+        to: tokenEvm,
+        data: erc20.interface.encodeFunctionData("transfer", [evm(b.address), 1n]),
+      });
+      expect(estimate).toBeGreaterThan(0n);
+      // the TVM's own Transfer log
+      const logs = await provider.getLogs({ address: tokenEvm, fromBlock: Number(from), toBlock: "latest" });
+      expect(logs).toHaveLength(1);
+      const parsed = erc20.interface.parseLog(logs[0]!)!;
+      expect(parsed.name).toBe("Transfer");
+      expect(parsed.args[2]).toBe(1234n);
+      expect(String(parsed.args[1]).toLowerCase()).toBe(evm(b.address));
+    } finally {
+      provider.destroy();
+    }
+
+    const runtime = `0x${artefacts.TestToken!.deployedBytecode}`;
+    expect((await rpc("eth_getCode", [tokenEvm, "latest"])).result).toBe(runtime);
+    // slot 2 holds _totalSupply (after the _balances and _allowances mappings)
+    expect((await rpc("eth_getStorageAt", [tokenEvm, "0x2", "latest"])).result).toBe(hex(uint(supply)));
+    expect((await rpc("eth_getStorageAt", [evm(a.address), "0x2", "latest"])).result).toBe(
+      hex(new Uint8Array(32)),
+    );
+    const check = (value: bigint) =>
+      `0x${keccakSelector("check(uint256)")}${value.toString(16).padStart(64, "0")}`;
+    expect((await rpc("eth_call", [{ to: reverterEvm, data: check(11n) }, "latest"])).result).toBe(
+      hex(uint(11n)),
+    );
+    expect((await rpc("eth_call", [{ to: reverterEvm, data: check(5n) }, "latest"])).error).toEqual({
+      code: -32000,
+      message: "REVERT opcode executed: value must be above 10",
+      data: "{}",
+    });
+    expect(
+      (await rpc("eth_estimateGas", [{ from: evm(a.address), to: reverterEvm, data: check(5n) }])).error,
+    ).toEqual({ code: -32000, message: "REVERT opcode executed: value must be above 10", data: "{}" });
+    expect(
+      (await rpc("eth_call", [{ to: reverterEvm, data: `0x${keccakSelector("invalid()")}` }, "latest"]))
+        .error,
+    ).toMatchObject({
+      code: -32000,
+      data: "{}",
+    });
+    // eth_call on a named block runs on the latest state once the block exists
+    expect(
+      (await rpc("eth_call", [{ to: reverterEvm, data: check(12n) }, { blockNumber: quantity(from) }]))
+        .result,
+    ).toBe(hex(uint(12n)));
+
+    // buildTransaction: a trigger and a deploy, unsigned, as /wallet/triggersmartcontract and deploycontract build them
+    const trigger = (
+      await rpc("buildTransaction", [
+        { from: evm(a.address), to: tokenEvm, data: `0x${keccakSelector("totalSupply()")}`, gas: "0x2710" },
+      ])
+    ).result.transaction;
+    expect(trigger.raw_data.contract[0].type).toBe("TriggerSmartContract");
+    expect(trigger.raw_data.fee_limit).toBe(10_000 * 100);
+    expect(trigger.visible).toBeUndefined();
+    const deploy = (
+      await rpc("buildTransaction", [
+        {
+          from: evm(a.address),
+          data: `0x${artefacts.Reverter!.bytecode}`,
+          abi: JSON.stringify(artefacts.Reverter!.abi),
+          name: "Reverter",
+          consumeUserResourcePercent: 100,
+          originEnergyLimit: 1_000_000,
+          gas: "0x3e8",
+        },
+      ])
+    ).result.transaction;
+    expect(deploy.raw_data.contract[0].type).toBe("CreateSmartContract");
+    expect(deploy.visible).toBe(false);
+    expect(deploy.raw_data.contract[0].parameter.value.new_contract.name).toBe("Reverter");
+    const signed = await tw.trx.sign(deploy);
+    expect((await tw.trx.sendRawTransaction(signed)).result).toBe(true);
+    expect(
+      (
+        await rpc("buildTransaction", [
+          { from: evm(a.address), data: "0x00", consumeUserResourcePercent: 101 },
+        ])
+      ).error,
+    ).toEqual({
+      code: -32600,
+      message: "percent must be >= 0 and <= 100",
+      data: "{}",
+    });
+  });
+});
+
+function keccakSelector(signature: string): string {
+  return bytesToHex(keccak256(utf8Encode(signature)).subarray(0, 4));
+}

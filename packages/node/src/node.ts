@@ -6,6 +6,7 @@ import {
   type Clock,
   createGenesis,
   createNobleRecoverer,
+  DEFAULT_MAX_ENERGY_LIMIT_FOR_CONSTANT,
   type DevAccount,
   type GenesisConfig,
   type Logger,
@@ -44,6 +45,7 @@ import { walletNetworkOf } from "./network/wallet-network.js";
 import { AssetQueryService } from "./wallet/asset-queries.js";
 import { BalanceHistoryService, balanceHistoryStartChanges } from "./wallet/balance-history.js";
 import { composeWallet } from "./wallet/compose-wallet.js";
+import { ContractService } from "./wallet/contract-service.js";
 import { EthStateService } from "./wallet/eth-state.js";
 import { EventService } from "./wallet/event-queries.js";
 import { ExchangeQueryService } from "./wallet/exchange-queries.js";
@@ -280,6 +282,12 @@ export async function createNode(options: CreateNodeOptions = {}): Promise<TronN
     new AssetQueryService(chain),
     new ExchangeQueryService(chain),
     new ShieldedService(),
+    new ContractService({
+      chain,
+      clock,
+      maxEnergyLimitForConstant: config.maxEnergyLimitForConstant ?? DEFAULT_MAX_ENERGY_LIMIT_FOR_CONSTANT,
+      estimateEnergy: config.estimateEnergy ?? true,
+    }),
   );
   container.register("WalletApi", { useValue: wallet });
   // Events are decoded with the ABI stored for their contract (cleared ABIs decode nothing).

@@ -14,6 +14,7 @@ import { BLOCK_RPCS } from "./rpcs/block-rpcs.js";
 import { BROADCAST_RPCS } from "./rpcs/broadcast-rpcs.js";
 import { BUILDER_RPCS } from "./rpcs/builder-rpcs.js";
 import { CHAIN_RPCS } from "./rpcs/chain-rpcs.js";
+import { CONTRACT_CONSTANT_RPCS, CONTRACT_RPCS } from "./rpcs/contract-rpcs.js";
 import { DATABASE_RPCS } from "./rpcs/database-rpcs.js";
 import { GOVERNANCE_BUILDER_RPCS, MARKET_READ_RPCS, PROPOSAL_READ_RPCS } from "./rpcs/governance-rpcs.js";
 import {
@@ -49,6 +50,7 @@ const READ_RPCS: readonly RpcBinding[] = [
   ...TRANSACTION_RPCS,
   ...RESOURCE_RPCS,
   ...CHAIN_RPCS,
+  ...CONTRACT_CONSTANT_RPCS,
 ];
 
 export const WALLET_TABLE: ServiceTable = {
@@ -63,6 +65,7 @@ export const WALLET_TABLE: ServiceTable = {
     ...GOVERNANCE_BUILDER_RPCS,
     ...PROPOSAL_READ_RPCS,
     ...SHIELDED_RPCS,
+    ...CONTRACT_RPCS,
   ],
   unimplemented: [...WALLET_NOT_YET, ...WALLET_NOT_POSSIBLE, ...WALLET_JAVA_TRON_UNIMPLEMENTED],
 };

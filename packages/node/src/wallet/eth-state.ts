@@ -1,24 +1,14 @@
 /**
- * The contract state reads java-tron's JSON-RPC makes and its HTTP API has no servlet for
- * (`eth_getStorageAt`; `eth_getCode` and the contract check of `eth_estimateGas` /
- * `buildTransaction`), over the unconfirmed head state as java-tron's stores serve it: the
- * ContractStore record, the CodeStore code, and a StorageRowStore row at java-tron's key
+ * The contract state read java-tron's JSON-RPC makes and its HTTP API has no servlet for
+ * (`eth_getStorageAt`), over the unconfirmed head state: a StorageRowStore row at java-tron's key
  * (`Storage.compose` under the contract's version and CREATE2 hash).
  */
-import { ContractTables, type SmartContract, storageAddressHash, storageRowKey } from "@tronode/engine";
+import { ContractTables, storageAddressHash, storageRowKey } from "@tronode/engine";
 import type { EthStateQueries } from "@tronode/transport-http";
 import type { ChainService } from "../chain/chain-service.js";
 
 export class EthStateService implements EthStateQueries {
   constructor(private readonly chain: ChainService) {}
-
-  async contractAt(address: Uint8Array): Promise<SmartContract | undefined> {
-    return this.chain.headView.get(ContractTables.contracts, address);
-  }
-
-  async runtimeCodeAt(address: Uint8Array): Promise<Uint8Array | undefined> {
-    return this.chain.headView.get(ContractTables.code, address);
-  }
 
   async storageAt(address: Uint8Array, slot: Uint8Array): Promise<Uint8Array | undefined> {
     const view = this.chain.headView;

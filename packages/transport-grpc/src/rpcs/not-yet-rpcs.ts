@@ -20,10 +20,8 @@ function notYet(rpcs: readonly string[]): UnimplementedRpc[] {
   return rpcs.map((rpc) => notYetRpc(rpc, HTTP_NAMES[rpc] ?? rpc.toLowerCase()));
 }
 
-/** Smart contracts and shielded transactions. */
+/** Shielded transactions. */
 const WALLET_AND_SOLIDITY_NOT_YET = [
-  "TriggerConstantContract",
-  "EstimateEnergy",
   "GetMerkleTreeVoucherInfo",
   "ScanNoteByIvk",
   "ScanAndMarkNoteByIvk",
@@ -37,13 +35,6 @@ const WALLET_AND_SOLIDITY_NOT_YET = [
 export const WALLET_NOT_YET: readonly UnimplementedRpc[] = [
   ...notYet(WALLET_AND_SOLIDITY_NOT_YET),
   ...notYet([
-    "UpdateSetting",
-    "UpdateEnergyLimit",
-    "DeployContract",
-    "GetContract",
-    "GetContractInfo",
-    "TriggerContract",
-    "ClearContractABI",
     "GetShieldTransactionHash",
     "CreateShieldNullifier",
     "GetTriggerInputForShieldedTRC20Contract",

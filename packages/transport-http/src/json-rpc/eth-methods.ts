@@ -10,19 +10,33 @@ import { create } from "@bufbuild/protobuf";
 import {
   type Block,
   bytesEqual,
+  bytesToHex,
+  type ConstantCallResult,
   ContractType,
+  CreateSmartContractSchema,
+  decodeErrorString,
   keccak256,
+  type Logger,
   type ReadScope,
-  type SmartContract,
+  SmartContract_ABISchema,
   TransferAssetContractSchema,
   TransferContractSchema,
+  type TriggerInput,
+  TriggerSmartContractSchema,
   TronodeError,
   transactionId,
   utf8Encode,
   type WalletApi,
 } from "@tronode/engine";
-import type { JsonObject, JsonValue } from "../engine-protocol.js";
+import {
+  type JsonObject,
+  type JsonValue,
+  parseJsonText,
+  parseMessage,
+  printTransaction,
+} from "../engine-protocol.js";
 import { printBuiltTransaction } from "../routes/builder-route.js";
+import { JsonRpcFailure } from "./errors.js";
 import type { EthFilters } from "./eth-filters.js";
 import {
   type ContractLogIndex,
@@ -71,13 +85,12 @@ import { javaBean, javaBoolean, javaObject, javaString, positionalParams } from 
 
 const SCOPE: ReadScope = "head";
 
-/** Reads java-tron's JSON-RPC makes that its HTTP API has no servlet for (latest state). */
+/** The read java-tron's JSON-RPC makes that its HTTP API has no servlet for (latest state). */
 export interface EthStateQueries {
-  /** ContractStore's record of a 21-byte address (without ABI). */
-  contractAt(address: Uint8Array): Promise<SmartContract | undefined>;
-  /** CodeStore's runtime code of a contract. */
-  runtimeCodeAt(address: Uint8Array): Promise<Uint8Array | undefined>;
-  /** A storage slot as java-tron's Storage reads it (the contract's version and CREATE2 hash). */
+  /**
+   * A storage slot of a contract (21 bytes) as java-tron's Storage reads it: the row under the
+   * contract's version and CREATE2 hash; undefined when there is no row.
+   */
   storageAt(address: Uint8Array, slot: Uint8Array): Promise<Uint8Array | undefined>;
 }
 
@@ -90,6 +103,8 @@ export interface EthJsonRpcContext {
   readonly localWitnesses: readonly Uint8Array[];
   /** web3_clientVersion: `TRON/v<version>/<os>/<runtime>`. */
   readonly clientVersion: string;
+  /** java-tron logs "trigger contract failed." when eth_call's contract fails. */
+  readonly logger?: Logger;
 }
 
 /**
@@ -267,7 +282,7 @@ async function callContractType(ctx: EthJsonRpcContext, args: CallArguments): Pr
     if (paramStringIsNull(args.data)) throw invalidRequest(JSON_ERROR);
     return ContractType.CreateSmartContract;
   }
-  if (await ctx.state.contractAt(addressCompatibleToByteArray(args.to)))
+  if (await ctx.wallet.getContract(addressCompatibleToByteArray(args.to), SCOPE))
     return ContractType.TriggerSmartContract;
   if (args.value !== null && args.value !== "") return ContractType.TransferContract;
   throw invalidRequest("invalid json request: invalid value");
@@ -279,7 +294,7 @@ async function buildContractType(ctx: EthJsonRpcContext, args: BuildArguments): 
     if (paramStringIsNull(args.data)) throw invalidRequest(JSON_ERROR);
     return ContractType.CreateSmartContract;
   }
-  if (await ctx.state.contractAt(addressCompatibleToByteArray(args.to)))
+  if (await ctx.wallet.getContract(addressCompatibleToByteArray(args.to), SCOPE))
     return ContractType.TriggerSmartContract;
   const tokenId = required(args.tokenId);
   const tokenValue = required(args.tokenValue);
@@ -313,8 +328,6 @@ async function createTransactionJson(
     throw serverError(e instanceof Error ? e.message : String(e));
   }
 }
-
-const SMART_CONTRACTS = "smart contracts: issue 11";
 
 async function buildTransaction(ctx: EthJsonRpcContext, params: unknown[]): Promise<JsonValue> {
   const args = required(buildArgumentsOf(params[0]));
@@ -350,10 +363,86 @@ async function buildTransaction(ctx: EthJsonRpcContext, params: unknown[]): Prom
         args,
       );
     }
+    case ContractType.CreateSmartContract:
+      return buildCreateTransaction(ctx, from, args);
     default:
-      throw methodNotAvailable(
-        `the method buildTransaction is not supported by tronode yet for ${ContractType[type]} (${SMART_CONTRACTS})`,
-      );
+      return buildTriggerTransaction(ctx, from, args);
+  }
+}
+
+/** `buildCreateSmartContractTransaction`: the deploy, printed without `visible` addresses. */
+async function buildCreateTransaction(
+  ctx: EthJsonRpcContext,
+  from: Uint8Array,
+  args: BuildArguments,
+): Promise<JsonValue> {
+  try {
+    const abiText = required(args.abi);
+    const abi =
+      abiText.length > 0
+        ? parseMessage(SmartContract_ABISchema, parseJsonText(`{"entrys":${abiText}}`), {
+            visible: args.visible,
+          })
+        : create(SmartContract_ABISchema);
+    const contract = create(CreateSmartContractSchema, {
+      ownerAddress: from,
+      callTokenValue: required(args.tokenValue),
+      tokenId: required(args.tokenId),
+      newContract: {
+        abi,
+        callValue: parseQuantityValue(args.value),
+        consumeUserResourcePercent: required(args.consumeUserResourcePercent),
+        originEnergyLimit: required(args.originEnergyLimit),
+        originAddress: from,
+        bytecode: fromHexString(args.data),
+        ...(args.name !== null && args.name.length > 0 ? { name: args.name } : {}),
+      },
+    });
+    const feeLimit = parseQuantityValue(args.gas) * (await energyPrices(ctx.wallet)).current;
+    const permissionId = Number(required(args.permissionId));
+    const tx = await ctx.wallet.deployContract({
+      contract,
+      feeLimit,
+      ...(permissionId > 0 ? { permissionId } : {}),
+    });
+    return { transaction: printBuiltTransaction(tx, false) };
+  } catch (e) {
+    throw contractCallFailure(e, JSON_ERROR);
+  }
+}
+
+/** `buildTriggerSmartContractTransaction`: the trigger (run as a constant call for view/pure). */
+async function buildTriggerTransaction(
+  ctx: EthJsonRpcContext,
+  from: Uint8Array,
+  args: BuildArguments,
+): Promise<JsonValue> {
+  const contractAddress = addressCompatibleToByteArray(args.to);
+  try {
+    const contract = create(TriggerSmartContractSchema, {
+      ownerAddress: from,
+      contractAddress,
+      data: args.data !== null && args.data.length > 0 ? fromHexString(args.data) : new Uint8Array(0),
+      callTokenValue: required(args.tokenValue),
+      tokenId: required(args.tokenId),
+      callValue: parseQuantityValue(args.value),
+    });
+    const feeLimit = parseQuantityValue(args.gas) * (await energyPrices(ctx.wallet)).current;
+    const permissionId = Number(required(args.permissionId));
+    const { transaction } = await ctx.wallet.triggerSmartContract({
+      contract,
+      feeLimit,
+      ...(permissionId > 0 ? { permissionId } : {}),
+    });
+    return {
+      transaction: printTransaction(transaction, {
+        visible: args.visible,
+        exactInt64: true,
+        includeVisible: false,
+      }),
+    };
+  } catch (e) {
+    throw contractCallFailure(e, JSON_ERROR);
   }
 }
 
@@ -372,7 +461,7 @@ async function getStorageAt(ctx: EthJsonRpcContext, [address, index, tag]: unkno
   const storageIdx = javaString(index);
   requireLatest(javaString(tag));
   const contract = addressCompatibleToByteArray(addressText);
-  if (!(await ctx.state.contractAt(contract))) return jsonHexBytes(new Uint8Array(32));
+  if (!(await ctx.wallet.getContract(contract, SCOPE))) return jsonHexBytes(new Uint8Array(32));
   const key = fromHexString(storageIdx);
   if (key.length > 32) {
     throw new JavaException("java.lang.RuntimeException", `Data word can't exceed 32 bytes: ${storageIdx}`);
@@ -386,8 +475,8 @@ async function getCode(ctx: EthJsonRpcContext, [address, tag]: unknown[]): Promi
   const addressText = javaString(address);
   requireLatest(javaString(tag));
   const contract = addressCompatibleToByteArray(addressText);
-  if (!(await ctx.state.contractAt(contract))) return "0x";
-  return jsonHexBytes((await ctx.state.runtimeCodeAt(contract)) ?? new Uint8Array(0));
+  const info = await ctx.wallet.getContractInfo(contract, SCOPE);
+  return info ? jsonHexBytes(info.runtimecode) : "0x";
 }
 
 async function getCoinbase(ctx: EthJsonRpcContext): Promise<JsonValue> {
@@ -413,7 +502,88 @@ async function estimateGas(ctx: EthJsonRpcContext, [raw]: unknown[]): Promise<Js
     await buildTransferForEstimate(ctx, from, args);
     return "0x0";
   }
-  throw methodNotAvailable(`the method eth_estimateGas is not supported by tronode yet (${SMART_CONTRACTS})`);
+  const owner = addressCompatibleToByteArray(args.from);
+  let answer: { failed: boolean; message: string; result: Uint8Array; energy: bigint };
+  try {
+    const contractAddress =
+      type === ContractType.TriggerSmartContract ? addressCompatibleToByteArray(args.to) : new Uint8Array(0);
+    const input = triggerInput(
+      owner,
+      contractAddress,
+      parseQuantityValue(args.value),
+      fromHexString(args.data),
+    );
+    answer = await estimateOrCall(ctx, input);
+  } catch (e) {
+    throw contractCallFailure(e, "invalid contract");
+  }
+  if (answer.failed) throw serverError(withRevertReason(answer.message, answer.result));
+  return jsonHexQuantity(answer.energy);
+}
+
+/**
+ * estimateenergy when the node serves it (java-tron's vm.estimateEnergy), else the constant call's
+ * energy used.
+ */
+async function estimateOrCall(
+  ctx: EthJsonRpcContext,
+  input: TriggerInput,
+): Promise<{ failed: boolean; message: string; result: Uint8Array; energy: bigint }> {
+  try {
+    const estimate = await ctx.wallet.estimateEnergy(input, SCOPE);
+    return {
+      failed: estimate.run.failed,
+      message: estimate.run.message,
+      result: estimate.run.constantResult,
+      energy: estimate.energyRequired ?? 0n,
+    };
+  } catch (e) {
+    if (!(e instanceof TronodeError) || e.message !== ESTIMATE_ENERGY_OFF) throw e;
+  }
+  const { run } = await ctx.wallet.triggerConstantContract(input, SCOPE);
+  if (!run) throw serverError(JSON_ERROR);
+  return { failed: run.failed, message: run.message, result: run.constantResult, energy: run.energyUsed };
+}
+
+const ESTIMATE_ENERGY_OFF = "this node does not support estimate energy";
+const ERROR_SELECTOR = "08c379a0";
+
+/** java-tron appends the decoded `Error(string)` to the failure message. */
+function withRevertReason(message: string, result: Uint8Array): string {
+  if (result.length > 4 && bytesToHex(result.subarray(0, 4)) === ERROR_SELECTOR) {
+    const reason = decodeErrorString(result);
+    if (reason !== undefined) return `${message}: ${reason}`;
+  }
+  return message;
+}
+
+/** TronJsonRpcImpl's mapping of a failed contract call: validation → -32600, anything else → -32000. */
+function contractCallFailure(e: unknown, validateFallback: string): JsonRpcFailure {
+  if (e instanceof JsonRpcFailure) return e;
+  if (e instanceof JavaException) return e.unmapped();
+  const javaClass = e instanceof TronodeError ? (e.javaClass ?? "") : "";
+  const message = e instanceof Error ? e.message : String(e);
+  if (javaClass.endsWith("ContractValidateException") || javaClass.endsWith("VMIllegalException")) {
+    return invalidRequest(message === "" ? validateFallback : message);
+  }
+  return serverError(message === "" ? JSON_ERROR : message.replaceAll('"', "'"));
+}
+
+/** `JsonRpcApiUtil.triggerCallContract`: owner, contract, call value and data. */
+function triggerInput(
+  owner: Uint8Array,
+  contract: Uint8Array,
+  callValue: bigint,
+  data: Uint8Array,
+): TriggerInput {
+  return {
+    contract: create(TriggerSmartContractSchema, {
+      ownerAddress: owner,
+      contractAddress: contract,
+      callValue,
+      data,
+    }),
+  };
 }
 
 async function buildTransferForEstimate(ctx: EthJsonRpcContext, from: Uint8Array, args: CallArguments) {
@@ -473,11 +643,29 @@ async function call(ctx: EthJsonRpcContext, [rawArgs, blockParam]: unknown[]): P
   }
   requireLatest(blockNumOrTag);
   const callArgs = required(args);
-  addressCompatibleToByteArray(callArgs.from);
-  addressCompatibleToByteArray(callArgs.to);
-  parseQuantityValue(callArgs.value);
-  throw methodNotAvailable(`the method eth_call is not supported by tronode yet (${SMART_CONTRACTS})`);
+  const owner = addressCompatibleToByteArray(callArgs.from);
+  const contract = addressCompatibleToByteArray(callArgs.to);
+  const input = triggerInput(
+    owner,
+    contract,
+    parseQuantityValue(callArgs.value),
+    fromHexString(callArgs.data),
+  );
+  let run: ConstantCallResult | undefined;
+  try {
+    run = (await ctx.wallet.triggerConstantContract(input, SCOPE)).run;
+  } catch (e) {
+    throw contractCallFailure(e, CONTRACT_VALIDATE_ERROR);
+  }
+  if (!run) throw serverError(JSON_ERROR);
+  if (run.failed) {
+    ctx.logger?.error({ method: "eth_call" }, "trigger contract failed.");
+    throw serverError(withRevertReason(run.message, run.constantResult));
+  }
+  return jsonHexBytes(run.constantResult);
 }
+
+const CONTRACT_VALIDATE_ERROR = "Contract validate error : ";
 
 async function transactionByHash(ctx: EthJsonRpcContext, [hash]: unknown[]): Promise<JsonValue> {
   const id = hashToByteArray(javaString(hash));
@@ -613,8 +801,7 @@ export const ETH_METHODS: readonly EthMethod[] = [
     note: "the energy price (sun)",
   }),
   method("eth_estimateGas", 1, estimateGas, {
-    status: "not-yet",
-    note: `transfers: 0x0 as java-tron; calls and deploys wait for ${SMART_CONTRACTS}`,
+    note: "transfers 0x0; calls and deploys: estimateenergy's energy_required (the constant call's energy used on a node without estimateenergy)",
   }),
   method("eth_getTransactionByHash", 1, transactionByHash),
   method("eth_getTransactionByBlockHashAndIndex", 2, async (ctx, [hash, index]) => {
@@ -627,8 +814,7 @@ export const ETH_METHODS: readonly EthMethod[] = [
   }),
   method("eth_getTransactionReceipt", 1, receipt),
   method("eth_call", 2, call, {
-    status: "not-yet",
-    note: `parameters checked as java-tron; execution waits for ${SMART_CONTRACTS}`,
+    note: "latest only (a block named by EIP-1898 `{blockNumber}` / `{blockHash}` must exist); a revert is -32000 with its reason",
   }),
   method("net_peerCount", 0, async () => "0x0", { note: "0x0: no peers (no P2P yet)" }),
   method("eth_syncing", 0, async () => false, { note: "false: no peers" }),
@@ -646,8 +832,7 @@ export const ETH_METHODS: readonly EthMethod[] = [
   method("eth_mining", 0, isMining, { status: "stub", note: "whether the node's witness is active" }),
   method("eth_accounts", 0, async () => [], { status: "stub", note: "[]" }),
   method("buildTransaction", 1, buildTransaction, {
-    status: "not-yet",
-    note: `TRX and TRC-10 transfers; deploy and trigger wait for ${SMART_CONTRACTS}`,
+    note: "TRON's own: an unsigned TRX or TRC-10 transfer, deploy or trigger",
   }),
   unsupported("eth_submitWork", 3),
   unsupported("eth_sendRawTransaction", 1),

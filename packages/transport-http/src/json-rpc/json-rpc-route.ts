@@ -28,7 +28,7 @@ export function registerJsonRpcRoute(
   dev: DevApi | undefined,
   logger: Logger,
 ): void {
-  const context = { ...options, filters: new EthFilters() };
+  const context = { ...options, filters: new EthFilters(), logger };
   fastify.post("/jsonrpc", async (request, reply) => {
     const text = typeof request.body === "string" ? request.body : "";
     return sendJsonText(

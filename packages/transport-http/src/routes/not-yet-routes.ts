@@ -40,28 +40,17 @@ export function notYetRoute(spec: NotYetSpec): RouteRow {
 /** GET+POST reads java-tron also serves under /walletsolidity. */
 const SOLIDITY_READS = ["scanshieldedtrc20notesbyivk", "scanshieldedtrc20notesbyovk"] as const;
 
-/** GET+POST reads served only under /wallet. */
-const WALLET_ONLY_READS = ["gettransactionreceiptbyid", "getcontract", "getcontractinfo"] as const;
+/** GET+POST reads served only under /wallet (all served now). */
+const WALLET_ONLY_READS: readonly string[] = [];
 
 /** Reads whose java-tron servlet takes `visible` from the query string even on POST (§3.3). */
 const QUERY_VISIBLE_READS: ReadonlySet<string> = new Set(["getBrokerage", "getReward"]);
 
 /** POST-only operations whose GET answers 200 with an empty body (doGet overridden empty). */
-const POST_ONLY_EMPTY_GET = [
-  "updatesetting",
-  "updateenergylimit",
-  "clearabi",
-  "deploycontract",
-  "triggersmartcontract",
-  "gettriggerinputforshieldedtrc20contract",
-] as const;
+const POST_ONLY_EMPTY_GET = ["gettriggerinputforshieldedtrc20contract"] as const;
 
 /** POST-only operations also served under /walletsolidity, GET answering an empty 200. */
-const POST_ONLY_EMPTY_GET_WITH_SOLIDITY = [
-  "triggerconstantcontract",
-  "estimateenergy",
-  "isshieldedtrc20contractnotespent",
-] as const;
+const POST_ONLY_EMPTY_GET_WITH_SOLIDITY = ["isshieldedtrc20contractnotespent"] as const;
 
 /** POST-only operations whose GET answers 405 (no doGet). */
 const POST_ONLY_405 = ["createCommonTransaction"] as const;
