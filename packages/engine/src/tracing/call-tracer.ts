@@ -106,7 +106,8 @@ export class CallTracer implements VmTracer {
   private root: CallFrame | undefined;
 
   constructor(
-    /** The transaction: its type (CALL or CREATE), owner (21 bytes) and call value. */
+    /** The transaction: its type (CALL or CREATE), owner (21 bytes), call value and input; `gas`
+     * stands until the VM starts (then the energy limit it was given). */
     private readonly transaction: {
       readonly type: "CALL" | "CREATE";
       readonly from: Uint8Array;
@@ -122,7 +123,8 @@ export class CallTracer implements VmTracer {
     const parent = this.open.at(-1);
     let node: CallFrame;
     if (parent === undefined) {
-      node = this.rootNode();
+      // the energy the VM was given (fee_limit over the energy price, capped by the payer's energy)
+      node = { ...this.rootNode(), gas: quantity(program.invoke.energyLimit) };
       this.root = node;
     } else {
       const pending = parent.pending;

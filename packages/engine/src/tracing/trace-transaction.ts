@@ -111,10 +111,7 @@ export function traceBlockTransaction(
   const call = callOf(block, index)!;
   const tracer =
     options.tracer === "callTracer"
-      ? new CallTracer(
-          { ...call, gas: block.transactions[index]!.rawData?.feeLimit ?? 0n },
-          options.callTracer ?? {},
-        )
+      ? new CallTracer({ ...call, gas: 0n }, options.callTracer ?? {})
       : new StructLogTracer(options.structLog ?? {});
   const outcome = apply(index, tracer);
   const info = outcome.info;

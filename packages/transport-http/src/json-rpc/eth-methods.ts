@@ -753,6 +753,21 @@ async function getFilterLogs(ctx: EthJsonRpcContext, [id]: unknown[]): Promise<J
   return queryLogs(wrapper, await headNumber(ctx), ctx.wallet, ctx.logIndex);
 }
 
+/** `getSyncingStatus`: false without peers, else the head and an estimate of the network's head. */
+async function syncing(ctx: EthJsonRpcContext): Promise<JsonValue> {
+  const info = await ctx.wallet.getNodeInfo();
+  if ((info.network?.peers.length ?? 0) === 0) return false;
+  const head = await headBlock(ctx);
+  const current = numberOf(head);
+  // java-tron estimates the network's head from the wall clock: one block per 3 s since its head
+  const behind = (BigInt(Date.now()) - (head.blockHeader?.rawData?.timestamp ?? 0n)) / 3000n;
+  return {
+    startingBlock: jsonHexQuantity(info.headNumber),
+    currentBlock: jsonHexQuantity(current),
+    highestBlock: jsonHexQuantity(current + (behind > 0n ? behind : 0n)),
+  };
+}
+
 const keccakOf = (data: string | null): string => {
   let bytes: Uint8Array;
   try {
@@ -788,7 +803,14 @@ export const ETH_METHODS: readonly EthMethod[] = [
   }),
   method("net_version", 0, async (ctx) => chainId(ctx), { note: "= eth_chainId" }),
   method("eth_chainId", 0, async (ctx) => chainId(ctx), { note: "the last 4 bytes of the genesis block id" }),
-  method("net_listening", 0, async () => false, { note: "false: no peers (no P2P yet)" }),
+  method(
+    "net_listening",
+    0,
+    async (ctx) => ((await ctx.wallet.getNodeInfo()).network?.activeConnectCount ?? 0) >= 1,
+    {
+      note: "whether the node has an active (outbound) peer connection",
+    },
+  ),
   method("eth_protocolVersion", 0, async (ctx) =>
     jsonHexQuantity((await headBlock(ctx)).blockHeader?.rawData?.version ?? 0),
   ),
@@ -816,8 +838,10 @@ export const ETH_METHODS: readonly EthMethod[] = [
   method("eth_call", 2, call, {
     note: "latest only (a block named by EIP-1898 `{blockNumber}` / `{blockHash}` must exist); a revert is -32000 with its reason",
   }),
-  method("net_peerCount", 0, async () => "0x0", { note: "0x0: no peers (no P2P yet)" }),
-  method("eth_syncing", 0, async () => false, { note: "false: no peers" }),
+  method("net_peerCount", 0, async (ctx) =>
+    jsonHexQuantity((await ctx.wallet.getNodeInfo()).network?.peers.length ?? 0),
+  ),
+  method("eth_syncing", 0, syncing, { note: "false without peers" }),
   method("eth_getUncleByBlockHashAndIndex", 2, async () => null, { status: "stub", note: "null" }),
   method("eth_getUncleByBlockNumberAndIndex", 2, async () => null, { status: "stub", note: "null" }),
   method("eth_getUncleCountByBlockHash", 1, async () => "0x0", { status: "stub", note: "0x0" }),
