@@ -623,6 +623,23 @@ describe("jsonrpc4j's framing as java-tron runs it", () => {
       error: { code: -32005, message: "Batch size 101 exceeds the limit of 100" },
     });
     expect(JSON.parse((await rpcRaw(tooMany.slice(0, 100))).text)).toHaveLength(100);
+    // bad bodies: an error, never a crash, and the node still answers
+    for (const body of [
+      "",
+      "[".repeat(50_000),
+      "\u0000\u00ff",
+      '{"id":1,"method":5}',
+      '{"id":1,"method":{}}',
+    ]) {
+      const answer = await rpcRaw(body);
+      expect(answer.status).toBe(200);
+      expect(JSON.parse(answer.text).error.code, JSON.stringify(body.slice(0, 20))).toBeLessThan(-32000);
+    }
+    expect((await rpc("eth_getBalance", [{}, "latest"])).error).toEqual({
+      code: -32700,
+      message: "JSON parse error",
+    });
+    expect((await rpc("eth_blockNumber", [])).result).toBe(quantity(node.chain.properties.headNumber));
   });
 
   it("answers the dev methods on /jsonrpc too (hardhat-tron sends evm_* there)", async () => {
