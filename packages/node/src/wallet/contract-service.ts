@@ -48,12 +48,12 @@ export class ContractService implements ContractQueries {
   constructor(private readonly options: ContractServiceOptions) {}
 
   #view(scope: ReadScope): StateView {
-    return scope === "head" ? this.options.chain.headView : this.options.chain.committedView;
+    return this.options.chain.viewOf(scope);
   }
 
-  /** The latest block as the opcodes of a constant call see it. */
-  async #headBlock(): Promise<BlockContext> {
-    const props = new ChainProperties(this.options.chain.committedView);
+  /** The latest block of the state a constant call runs on, as its opcodes see it. */
+  async #headBlock(view: StateView): Promise<BlockContext> {
+    const props = new ChainProperties(view);
     const block = await this.options.chain.store.read(Tables.blocks, props.headNumber);
     return {
       number: props.headNumber,
@@ -111,7 +111,7 @@ export class ContractService implements ContractQueries {
     const tx = await this.#constantTransaction(view, input);
     const estimate = estimateEnergy(view, tx, {
       maxEnergyLimit: this.options.maxEnergyLimitForConstant,
-      block: await this.#headBlock(),
+      block: await this.#headBlock(view),
       recoverer: this.options.chain.recoverer,
     });
     return {
@@ -150,7 +150,7 @@ export class ContractService implements ContractQueries {
   async #constant(view: StateView, tx: Transaction, estimating: boolean): Promise<ConstantCallResult> {
     return callConstantContract(view, tx, {
       maxEnergyLimit: this.options.maxEnergyLimitForConstant,
-      block: await this.#headBlock(),
+      block: await this.#headBlock(view),
       recoverer: this.options.chain.recoverer,
       estimating,
     });
