@@ -2,6 +2,8 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import {
   between,
+  ETH_MARKERS,
+  ethCoverageTable,
   GRPC_MARKERS,
   grpcOnlyCoverageTable,
   HTTP_MARKERS,
@@ -22,5 +24,9 @@ describe("README", () => {
 
   it("lists the gRPC rpcs no HTTP operation names, from the service tables (run npm run docs:coverage)", () => {
     expect(between(readme, GRPC_MARKERS)?.trim()).toBe(grpcOnlyCoverageTable().trim());
+  });
+
+  it("has a JSON-RPC method table equal to the method list (run npm run docs:coverage)", () => {
+    expect(between(readme, ETH_MARKERS)?.trim()).toBe(ethCoverageTable().trim());
   });
 });

@@ -68,6 +68,21 @@ describe("three witness processes", () => {
       },
       30_000,
     );
+    // java-tron's JSON-RPC counts the same peers; listening = an active (dialed) connection
+    const rpc = async (url: string, method: string) =>
+      (
+        (await (
+          await fetch(`${url}/jsonrpc`, {
+            method: "POST",
+            body: JSON.stringify({ id: 1, method, params: [] }),
+          })
+        ).json()) as { result: unknown }
+      ).result;
+    for (const n of nodes) expect(await rpc(n.url, "net_peerCount")).toBe("0x2");
+    expect(await rpc(nodes[2]!.url, "net_listening")).toBe(true);
+    expect(await rpc(nodes[2]!.url, "eth_syncing")).toMatchObject({
+      currentBlock: expect.stringMatching(/^0x/),
+    });
     await until(
       "six blocks everywhere",
       async () => ((await heads()).every((h) => h >= 6) ? true : undefined),

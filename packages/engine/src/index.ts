@@ -82,6 +82,7 @@ export * from "./state/state-overlay.js";
 export * from "./state/state-view.js";
 export * from "./state/table.js";
 export * from "./state/tables.js";
+export * from "./tracing/index.js";
 export { create2Address, createAddress } from "./vm/calls.js";
 export * from "./vm/config.js";
 export * from "./vm/context.js";

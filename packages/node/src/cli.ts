@@ -135,6 +135,12 @@ const program = new Command()
     60,
   )
   .option(
+    "--trace-blocks <n>",
+    "blocks whose transactions debug_traceTransaction can re-run (dev chains)",
+    integer("trace blocks", 0, 100_000),
+    256,
+  )
+  .option(
     "--p2p",
     "join a TRON network: speak java-tron's peer-to-peer protocol (implied by the flags below)",
   )
@@ -222,6 +228,7 @@ async function runFullNode(): Promise<void> {
     dev: o.dev !== false,
     stateFile: o.state ?? config.stateFile,
     stateInterval: o.stateInterval,
+    traceBlocks: o.traceBlocks,
     logLevel: o.logLevel,
     localWitnessIndexes: o.localWitnesses ?? config.localWitnessIndexes,
     networkId: o.networkId ?? config.networkId,

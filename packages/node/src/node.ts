@@ -34,6 +34,7 @@ import {
   witnessAddressOf,
 } from "./config/node-config.js";
 import { writeAccountsFile } from "./dev/accounts-file.js";
+import { DebugService } from "./dev/debug-service.js";
 import { deriveDevAccounts } from "./dev/dev-accounts.js";
 import { DevClock } from "./dev/dev-clock.js";
 import { DevControls, SignatureBypass } from "./dev/dev-controls.js";
@@ -45,6 +46,7 @@ import { AssetQueryService } from "./wallet/asset-queries.js";
 import { BalanceHistoryService, balanceHistoryStartChanges } from "./wallet/balance-history.js";
 import { composeWallet } from "./wallet/compose-wallet.js";
 import { ContractService } from "./wallet/contract-service.js";
+import { EthStateService } from "./wallet/eth-state.js";
 import { EventService } from "./wallet/event-queries.js";
 import { ExchangeQueryService } from "./wallet/exchange-queries.js";
 import { MarketQueryService } from "./wallet/market-queries.js";
@@ -86,6 +88,13 @@ export interface TronNode {
   /** `host:port` of the gRPC listeners once listening (full: Wallet, solidity: WalletSolidity). */
   readonly grpc: { readonly full?: string; readonly solidity?: string };
   stop(): Promise<void>;
+}
+
+/** web3_clientVersion in java-tron's shape (`TRON/v4.8.1/Linux/Java1.8`), naming the runtime it runs on. */
+export function clientVersionOf(codeVersion: string): string {
+  const os = process.platform === "darwin" ? "Mac OS X" : process.platform === "win32" ? "Windows" : "Linux";
+  const [major, minor] = process.versions.node.split(".");
+  return `TRON/v${codeVersion}/${os}/Node${major}.${minor}`;
 }
 
 export const systemClock: Clock = { now: () => BigInt(Date.now()) };
@@ -216,7 +225,7 @@ export async function createNode(options: CreateNodeOptions = {}): Promise<TronN
     maxPendingSize: config.maxPendingSize,
     traceBalances,
     settings: chainSettingsOf(config),
-    ...(config.dev ? { signatureBypass: signatureBypass.test } : {}),
+    ...(config.dev ? { signatureBypass: signatureBypass.test, traceBlocks: config.traceBlocks } : {}),
   });
   container.register(ChainService, { useValue: chain });
   // java-tron's block.needSyncCheck: checked every second until the next slot after the head is ahead
@@ -310,6 +319,21 @@ export async function createNode(options: CreateNodeOptions = {}): Promise<TronN
       wallet,
       ...(config.dev ? { dev } : {}),
       events,
+      ...(config.dev
+        ? {
+            trace: new DebugService({
+              chain,
+              settings: chainSettingsOf(config),
+              traceBlocks: config.traceBlocks,
+            }),
+          }
+        : {}),
+      jsonRpc: {
+        state: new EthStateService(chain),
+        logIndex: events,
+        localWitnesses: witnessKeysOf(config).map((w) => w.address),
+        clientVersion: clientVersionOf(CODE_VERSION),
+      },
       logger,
       host: config.host,
       port: config.port,

@@ -13,7 +13,8 @@
 import { addressToBase58, bytesToHex, type DevAccount, type DevApi, type Logger } from "@tronode/engine";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { JsonObject } from "./engine-protocol.js";
-import { sendJson } from "./json-response.js";
+import { sendJson, sendJsonText } from "./json-response.js";
+import type { JsonRpcMethodLookup } from "./json-rpc/framing.js";
 import { answerTreJsonRpc } from "./tre-json-rpc.js";
 
 const TEXT_CONTENT_TYPE = "text/plain; charset=utf-8";
@@ -61,7 +62,13 @@ function readAccountCount(raw: unknown): number | undefined {
   return count >= 1 && count <= MAX_GENERATED_ACCOUNTS ? count : undefined;
 }
 
-export function registerDevRoutes(fastify: FastifyInstance, dev: DevApi, logger: Logger): void {
+export function registerDevRoutes(
+  fastify: FastifyInstance,
+  dev: DevApi,
+  logger: Logger,
+  /** Methods beside the dev ones (debug_traceTransaction). */
+  extra?: JsonRpcMethodLookup,
+): void {
   fastify.get("/admin/accounts", async (_request, reply) =>
     sendText(reply, 200, accountsText("Available Accounts", dev.genesisAccounts(), dev)),
   );
@@ -89,6 +96,6 @@ export function registerDevRoutes(fastify: FastifyInstance, dev: DevApi, logger:
 
   fastify.post("/tre", async (request, reply) => {
     const text = typeof request.body === "string" ? request.body : "";
-    return sendJson(reply, 200, await answerTreJsonRpc(text, dev, logger));
+    return sendJsonText(reply, await answerTreJsonRpc(text, dev, logger, extra));
   });
 }

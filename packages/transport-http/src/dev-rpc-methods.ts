@@ -5,39 +5,11 @@
  * `tre_*` time methods take ms (OZ's TRE patch does), except `tre_increaseTime`, which takes seconds
  * like every `*_increaseTime`; the Ethereum aliases take seconds, as their tools send them.
  */
-import {
-  type DevApi,
-  decodeAddress,
-  hexToBytes,
-  parseHex,
-  TronodeError,
-  tryAddressFromBase58,
-} from "@tronode/engine";
+import { type DevApi, decodeAddress, hexToBytes, parseHex, tryAddressFromBase58 } from "@tronode/engine";
 import type { JsonValue } from "./engine-protocol.js";
+import { type JsonRpcError, JsonRpcErrorCodes, JsonRpcFailure } from "./json-rpc/errors.js";
 
-export const JsonRpcErrorCodes = {
-  parseError: -32700,
-  invalidRequest: -32600,
-  methodNotFound: -32601,
-  invalidParams: -32602,
-  internalError: -32603,
-  /** jsonrpc4j's code for an exception a method threw (TRE's range errors and the node's refusals). */
-  methodFailed: -32001,
-} as const;
-
-export interface JsonRpcError {
-  readonly code: number;
-  readonly message: string;
-}
-
-/** A JSON-RPC error raised while answering a method (carries its JSON-RPC code). */
-export class JsonRpcFailure extends TronodeError {
-  readonly error: JsonRpcError;
-  constructor(error: JsonRpcError) {
-    super("DEV_JSON_RPC_ERROR", error.message);
-    this.error = error;
-  }
-}
+export { type JsonRpcError, JsonRpcErrorCodes, JsonRpcFailure };
 
 function invalidParams(detail: string): JsonRpcFailure {
   return new JsonRpcFailure({ code: JsonRpcErrorCodes.invalidParams, message: `Invalid params: ${detail}` });

@@ -1,6 +1,7 @@
 /**
  * `createHttpServer`: java-tron's HTTP API (every row of the route table: /wallet, /walletsolidity,
- * /walletextension, /net, /monitor) and, with a DevApi, TRE's /admin and /tre on one fastify
+ * /walletextension, /net, /monitor), its Ethereum-compatible /jsonrpc, and, with a DevApi, TRE's
+ * /admin and /tre on one fastify
  * listener — TronWeb's `fullHost` sends /wallet and /walletsolidity to the same port. With
  * `solidityPort`, a second listener serves only /walletsolidity/* and /wallet/getnodeinfo, like
  * java-tron's port 8091.
@@ -9,7 +10,7 @@
  * `node.rpc.maxMessageSize`, 4 194 304 by default) and parsed per route. fastify's own logging is
  * off: request bodies, private keys and pass phrases are never logged. Unknown paths answer 404.
  */
-import type { DevApi, EventQueries, Logger, WalletApi } from "@tronode/engine";
+import type { DevApi, EventQueries, Logger, TraceQueries, WalletApi } from "@tronode/engine";
 import Fastify, {
   type FastifyError,
   type FastifyInstance,
@@ -25,6 +26,8 @@ import {
   tronodeErrorBody,
 } from "./java-error-body.js";
 import { sendJson } from "./json-response.js";
+import { debugMethods } from "./json-rpc/debug-methods.js";
+import { type EthJsonRpcOptions, registerJsonRpcRoute } from "./json-rpc/json-rpc-route.js";
 import { isLoopbackHost } from "./loopback-host.js";
 import { ROUTE_TABLE } from "./route-table.js";
 import { registerWalletRoutes, UNAVAILABLE_STATUS } from "./wallet-route-registration.js";
@@ -38,6 +41,10 @@ export interface HttpServerOptions {
   readonly dev?: DevApi;
   /** The event API (TronGrid v1 /v1/…/events, legacy /event/…, /healthcheck). */
   readonly events?: EventQueries;
+  /** java-tron's Ethereum-compatible JSON-RPC on `POST /jsonrpc` (with the dev methods when `dev`). */
+  readonly jsonRpc?: EthJsonRpcOptions;
+  /** debug_traceTransaction on /tre and /jsonrpc (dev chains, with `dev`). */
+  readonly trace?: TraceQueries;
   readonly logger?: Logger;
   readonly host: string;
   /** 0 picks a free port. */
@@ -147,12 +154,22 @@ export function createHttpServer(options: HttpServerOptions): HttpServer {
   };
 
   const fastify = createFastify(bodyLimit, logger, logRequests);
+  const debug =
+    options.dev !== undefined && options.trace !== undefined ? debugMethods(options.trace) : undefined;
   if (options.solidityOnly === true) {
     registerWalletRoutes(fastify, ROUTE_TABLE, context, isSolidityListenerPath);
   } else {
     registerWalletRoutes(fastify, ROUTE_TABLE, context);
-    if (options.dev !== undefined) registerDevRoutes(fastify, options.dev, logger);
+    if (options.dev !== undefined) registerDevRoutes(fastify, options.dev, logger, debug);
     if (options.events !== undefined) registerEventRoutes(fastify, options.events, logger);
+    if (options.jsonRpc !== undefined) {
+      registerJsonRpcRoute(
+        fastify,
+        { wallet: options.wallet, ...options.jsonRpc, ...(debug ? { extra: debug } : {}) },
+        options.dev,
+        logger,
+      );
+    }
   }
 
   let solidityFastify: FastifyInstance | undefined;

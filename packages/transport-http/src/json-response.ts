@@ -18,3 +18,11 @@ export function sendJson(reply: FastifyReply, statusCode: number, body: JsonValu
 export function sendEmpty(reply: FastifyReply): FastifyReply {
   return reply.code(200).header("content-type", JSON_CONTENT_TYPE).send("");
 }
+
+/** A body already serialised (JSON-RPC answers); empty text is sent as an empty 200. */
+export function sendJsonText(reply: FastifyReply, text: string): FastifyReply {
+  return reply
+    .code(200)
+    .header("content-type", JSON_CONTENT_TYPE)
+    .send(text === "" ? "" : `${text}\n`);
+}

@@ -12,7 +12,7 @@ import type {
 import type { MutableChainProperties } from "../state/chain-properties.js";
 import type { StateOverlay } from "../state/state-overlay.js";
 import type { StateView } from "../state/state-view.js";
-import type { BlockContext } from "../vm/context.js";
+import type { BlockContext, VmTracer } from "../vm/context.js";
 
 /** What an actuator sees: the transaction's working state and the chain properties. */
 export interface ActuatorContext {
@@ -33,6 +33,8 @@ export interface ActuatorContext {
   readonly recoverer?: SignatureRecoverer;
   /** Node settings that affect execution (java-tron's CommonParameter); defaults when absent. */
   readonly settings?: ChainSettings;
+  /** Observes the TVM while a contract transaction runs (debug_traceTransaction). */
+  readonly vmTracer?: VmTracer;
 }
 
 /** Outcome of `execute`: the actuator fee plus any receipt fields it sets (Transaction.Result). */

@@ -28,7 +28,7 @@ import type { MutableChainProperties } from "../state/chain-properties.js";
 import { StateOverlay } from "../state/state-overlay.js";
 import type { ChangeSet } from "../state/state-view.js";
 import { Tables } from "../state/tables.js";
-import type { BlockContext, VmInternalTransaction, VmLog } from "../vm/context.js";
+import type { BlockContext, VmInternalTransaction, VmLog, VmTracer } from "../vm/context.js";
 import { executeCall, executeCreate, type VmResult } from "../vm/execute.js";
 import { ContractTables } from "../vm/tables.js";
 import { getCode } from "../vm/world.js";
@@ -57,6 +57,8 @@ export interface ContractRunOptions {
   readonly recoverer?: SignatureRecoverer;
   /** A constant call: the energy cap (java-tron's vm.maxEnergyLimitForConstant, lowered by fee_limit). */
   readonly constantEnergyLimit?: bigint;
+  /** Watches the TVM (debug_traceTransaction). */
+  readonly tracer?: VmTracer;
 }
 
 /** What a contract transaction leaves for its receipt and TransactionInfo. */
@@ -171,6 +173,7 @@ function runCreate(
     block: options.block,
     isConstantCall: constant,
     ...(options.recoverer ? { host: { recoverer: options.recoverer } } : {}),
+    ...(options.tracer ? { tracer: options.tracer } : {}),
     contract,
   });
   return finishRun(state, props, vmState, result, receipt, options, {
@@ -235,6 +238,7 @@ function runTrigger(
     block: options.block,
     isConstantCall: constant,
     ...(options.recoverer ? { host: { recoverer: options.recoverer } } : {}),
+    ...(options.tracer ? { tracer: options.tracer } : {}),
     contractAddress: address,
     data: param.data,
   });

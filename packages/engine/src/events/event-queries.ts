@@ -74,4 +74,9 @@ export interface EventQueries {
   transactionEvents(transactionId: Uint8Array, filter: EventFilter): Promise<EventPage>;
   /** Undefined when the block does not exist. */
   blockEvents(block: BlockSelector, filter: EventFilter): Promise<EventPage | undefined>;
+  /**
+   * The committed blocks in [from, to] where any of `contracts` (21 bytes) emitted a log, in
+   * ascending order (the candidate blocks of a JSON-RPC eth_getLogs by address).
+   */
+  blocksWithContractLogs(contracts: readonly Uint8Array[], from: bigint, to: bigint): Promise<bigint[]>;
 }

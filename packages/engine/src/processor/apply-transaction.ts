@@ -44,6 +44,7 @@ import { MutableChainProperties } from "../state/chain-properties.js";
 import { StateOverlay } from "../state/state-overlay.js";
 import type { ChangeSet, StateView } from "../state/state-view.js";
 import { Tables } from "../state/tables.js";
+import type { VmTracer } from "../vm/context.js";
 import { ResponseCode, rejection } from "./response-codes.js";
 
 /** Marks a transaction index entry of a transaction that sits in the pending pool. */
@@ -72,6 +73,8 @@ export interface ApplyTransactionOptions {
   readonly traceBalances?: boolean;
   /** Node settings that affect execution (proposal lifetime); java-tron's defaults when absent. */
   readonly settings?: ChainSettings;
+  /** Observes the TVM while it runs the transaction (debug_traceTransaction). */
+  readonly vmTracer?: VmTracer;
 }
 
 export interface TransactionOutcome {
@@ -296,6 +299,7 @@ export function applyTransaction(
           },
         }
       : {}),
+    ...(options.vmTracer ? { vmTracer: options.vmTracer } : {}),
   };
   const typeUrl = contract.parameter?.typeUrl ?? "";
   if (!contract.parameter) {

@@ -2,6 +2,7 @@ import type { SignatureRecoverer } from "../crypto/signature.js";
 import type { StateView } from "../state/state-view.js";
 import type { VmConfig } from "./config.js";
 import type { Operation } from "./operations.js";
+import type { Program } from "./program.js";
 import type { TokenLedger } from "./tokens.js";
 
 /** Block data the opcodes read (ProgramInvoke's block fields). */
@@ -55,6 +56,23 @@ export interface VmHost {
 }
 
 /**
+ * Observes an execution (debug_traceTransaction's struct logs and call tree). Absent in normal
+ * runs, where the interpreter pays one undefined-check per frame.
+ */
+export interface VmTracer {
+  /** A frame starts: its first instruction follows. */
+  enter(program: Program): void;
+  /**
+   * Before an instruction, its energy computed but not yet charged (the dynamic-energy penalty
+   * not included): the frame as the instruction will find it. Called from the jump table
+   * (`tracingTable`), so the interpreter loop itself never checks for a tracer.
+   */
+  step(program: Program, opcode: number, energy: number): void;
+  /** A frame ended: `exception`, `revert`, `hReturn` and `energyUsed` hold its outcome. */
+  exit(program: Program): void;
+}
+
+/**
  * What one root transaction shares across its frames: configuration, the global CREATE nonce,
  * the internal-transaction list, logs, and the deterministic instruction budget.
  */
@@ -74,4 +92,6 @@ export interface TxContext {
   readonly callCreates: CallCreate[];
   /** Instructions still allowed (see cpu-budget.ts). */
   stepsLeft: number;
+  /** Execution observer (debug traces): frames enter and exit; instructions come through the table. */
+  readonly tracer?: VmTracer;
 }

@@ -9,7 +9,15 @@ import type { ChangeSet, StateView, TableChanges } from "../state/state-view.js"
 import { Tables } from "../state/tables.js";
 import { transferTrx } from "./calls.js";
 import { type VmConfig, vmConfigOf } from "./config.js";
-import type { BlockContext, CallCreate, TxContext, VmHost, VmInternalTransaction, VmLog } from "./context.js";
+import type {
+  BlockContext,
+  CallCreate,
+  TxContext,
+  VmHost,
+  VmInternalTransaction,
+  VmLog,
+  VmTracer,
+} from "./context.js";
 import { cpuBudgetSteps } from "./cpu-budget.js";
 import { Energy } from "./energy-cost.js";
 import {
@@ -20,7 +28,7 @@ import {
   notEnoughTime,
   type VmException,
 } from "./errors.js";
-import { countingTable, jumpTable } from "./operations.js";
+import { countingTable, jumpTable, type Operation, tracingTable } from "./operations.js";
 import { asVmException, Program } from "./program.js";
 import { markNewContract, NewContracts, TransientStorage } from "./state-ops.js";
 import { ContractTables, putContract } from "./tables.js";
@@ -52,6 +60,8 @@ export interface VmExecutionContext {
   readonly byTestingSuite?: boolean;
   /** When given, counts executed opcodes (tests and fixtures compare energy per opcode). */
   readonly opCounts?: Uint32Array;
+  /** When given, observes every frame and instruction (debug_traceTransaction). */
+  readonly tracer?: VmTracer;
 }
 
 export interface VmResult {
@@ -90,11 +100,19 @@ function defaultHost(host: Partial<VmHost> | undefined): VmHost {
   };
 }
 
+/** The jump table, wrapped to count opcodes or to show each instruction to a tracer when asked. */
+function tableFor(config: VmConfig, ctx: VmExecutionContext): ReadonlyArray<Operation | undefined> {
+  let table = jumpTable(config);
+  if (ctx.opCounts !== undefined) table = countingTable(table, ctx.opCounts);
+  if (ctx.tracer !== undefined) table = tracingTable(table, ctx.tracer);
+  return table;
+}
+
 function newTxContext(view: StateView, ctx: VmExecutionContext): TxContext {
   const config = ctx.config ?? vmConfigOf(new ChainProperties(view));
   return {
     config,
-    table: ctx.opCounts === undefined ? jumpTable(config) : countingTable(jumpTable(config), ctx.opCounts),
+    table: tableFor(config, ctx),
     host: defaultHost(ctx.host),
     rootTransactionId: ctx.txId,
     block: ctx.block,
@@ -106,6 +124,7 @@ function newTxContext(view: StateView, ctx: VmExecutionContext): TxContext {
     deletedAccounts: [],
     callCreates: [],
     stepsLeft: ctx.stepLimit ?? cpuBudgetSteps(config),
+    ...(ctx.tracer === undefined ? {} : { tracer: ctx.tracer }),
   };
 }
 

@@ -2,6 +2,7 @@ import { keccak256 } from "../crypto/hash.js";
 import { Tables } from "../state/tables.js";
 import { callAction, createAction, suicideAction } from "./calls.js";
 import type { VmConfig } from "./config.js";
+import type { VmTracer } from "./context.js";
 import {
   calculateCallCost,
   copyCost,
@@ -766,6 +767,28 @@ export function countingTable(
       action: (p: Program) => {
         counts[opcode]!++;
         action(p);
+      },
+    };
+  });
+}
+
+/**
+ * The table with every operation showing itself to `tracer` once its energy is computed (before it
+ * is charged), so tracing costs nothing when nobody traces.
+ */
+export function tracingTable(
+  table: ReadonlyArray<Operation | undefined>,
+  tracer: VmTracer,
+): ReadonlyArray<Operation | undefined> {
+  return table.map((op) => {
+    if (op === undefined) return undefined;
+    const { dynamicCost, cost, opcode } = op;
+    return {
+      ...op,
+      dynamicCost: (p: Program) => {
+        const energy = dynamicCost === undefined ? cost : dynamicCost(p);
+        tracer.step(p, opcode, energy);
+        return energy;
       },
     };
   });

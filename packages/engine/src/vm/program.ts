@@ -184,8 +184,10 @@ export class Program {
     const code = this.code;
     const dynamic = tx.config.allowDynamicEnergy;
     const limit = this.invoke.energyLimit;
+    const tracer = tx.tracer;
     let factor = DYNAMIC_ENERGY_FACTOR_DECIMAL;
     let energyUsage = 0;
+    tracer?.enter(this);
     try {
       if (dynamic) {
         factor = updateContextContractFactor(this);
@@ -240,9 +242,13 @@ export class Program {
     } catch (e) {
       if (isVmRefusal(e)) throw e;
       const error = asVmException(e);
-      if (error.kind === "OutOfTime") throw error;
+      if (error.kind === "OutOfTime") {
+        tracer?.exit(this);
+        throw error;
+      }
       this.exception = error;
     }
+    tracer?.exit(this);
   }
 
   /** The contract version of `address` (0 when it has no contract record). */

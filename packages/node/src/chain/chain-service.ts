@@ -11,6 +11,7 @@ import {
   ChainProperties,
   type ChainSettings,
   type ChangeSet,
+  contractFailureText,
   contractOwner,
   type Logger,
   MutableChainProperties,
@@ -62,6 +63,11 @@ export interface ChainServiceOptions {
    * (impersonation, TRE's unlocked accounts). Absent on a production-like node.
    */
   readonly signatureBypass?: (owner: Uint8Array) => boolean;
+  /**
+   * Keep the journal of the last this-many blocks (dev chains: debug_traceTransaction re-runs a
+   * transaction on the state before its block). 0 or absent: only what rewinds need.
+   */
+  readonly traceBlocks?: number;
 }
 
 interface PendingEntry {
@@ -202,7 +208,9 @@ export class ChainService {
       if (this.pending.size >= maxPending) {
         throw new TronodeError(ResponseCode.SERVER_BUSY, "Server busy.");
       }
-      return this.pushToPending(tx, recoverer);
+      const outcome = this.pushToPending(tx, recoverer);
+      this.logContractFailure(outcome);
+      return outcome;
     };
     const prefetch = this.options.prefetch;
     if (!prefetch || this.pending.size >= maxPending) {
@@ -593,7 +601,32 @@ export class ChainService {
       through = mark.seq;
     }
     for (const held of this.holds.values()) if (held < through) through = held;
-    if (through - 1n >= marks[0]!.seq) await store.pruneJournal(through - 1n);
+    // main keeps the record of the newest solidified commit too (the solid view needs it)
+    through -= 1n;
+    const traceBlocks = BigInt(this.options.traceBlocks ?? 0);
+    if (traceBlocks > 0n) {
+      // the commits of the oldest kept block and every later one stay: its parent state is one view away
+      const oldestKept = this.properties.headNumber - traceBlocks + 1n;
+      let before = -1n;
+      for (const mark of marks) {
+        if (mark.label >= oldestKept) break;
+        before = mark.seq;
+      }
+      if (before < through) through = before;
+    }
+    if (through >= marks[0]!.seq) await store.pruneJournal(through);
+  }
+
+  /**
+   * The committed state just before block `number` was committed (its parent's state, with any
+   * later admin write to that parent included), while the journal still holds that block; valid
+   * until the next write — read it inside `exclusive`.
+   */
+  stateBeforeBlock(number: bigint): StateView | undefined {
+    const store = this.options.store;
+    const mark = store.journal().find((m) => m.label >= number);
+    if (mark === undefined || mark.label !== number) return undefined;
+    return store.viewAt(mark.seq - 1n);
   }
 
   /**
@@ -619,6 +652,16 @@ export class ChainService {
     this.pending.set(id, { tx: outcome.transaction, outcome });
     this.verified.add(id);
     return outcome;
+  }
+
+  /** A contract transaction that failed gets a readable line (the revert reason decoded). */
+  private logContractFailure(outcome: TransactionOutcome): void {
+    const text = contractFailureText(outcome.info);
+    if (text === undefined) return;
+    this.options.logger.info(
+      { txId: bytesToHex(outcome.txId), reason: text },
+      `transaction ${bytesToHex(outcome.txId)} ${text}`,
+    );
   }
 
   /** Starts a new pool on the committed state and re-pushes `txs` into it (java-tron's repush). */

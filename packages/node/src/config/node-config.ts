@@ -78,6 +78,11 @@ export interface NodeConfig {
   /** Seconds between periodic dumps to `stateFile` (0 = only at exit). */
   readonly stateInterval: number;
   /**
+   * Blocks whose transactions `debug_traceTransaction` can re-run (the journal keeps their parent
+   * states). Dev chains only.
+   */
+  readonly traceBlocks: number;
+  /**
    * `--local-witnesses`: with `--witnesses N`, the indexes (0-based) of the witnesses whose keys
    * this node holds and produces for; empty = none (a follower). Absent = all N.
    */
@@ -202,6 +207,7 @@ export function defaultNodeConfig(): NodeConfig {
     recovery: "auto",
     dev: true,
     stateInterval: 60,
+    traceBlocks: 256,
     networkId: 11111,
   };
 }

@@ -183,6 +183,24 @@ export class EventService implements EventQueries {
     return this.page(infos, filter);
   }
 
+  async blocksWithContractLogs(
+    contracts: readonly Uint8Array[],
+    from: bigint,
+    to: bigint,
+  ): Promise<bigint[]> {
+    const blocks = new Set<bigint>();
+    if (from > to) return [];
+    for (const contract of contracts) {
+      for await (const { key } of this.options.chain.store.iterate(Tables.contractEvents, {
+        gte: { contract, blockNumber: from, transactionIndex: 0, logIndex: 0 },
+        lt: { contract, blockNumber: to + 1n, transactionIndex: 0, logIndex: 0 },
+      })) {
+        blocks.add(key.blockNumber);
+      }
+    }
+    return [...blocks].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  }
+
   /** Events of the given transactions, filtered, ordered and paged in memory (one block at most). */
   private page(
     infos: readonly { info: TransactionInfo; transactionIndex: number }[],

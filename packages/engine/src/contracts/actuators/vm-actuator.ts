@@ -23,6 +23,7 @@ function run(ctx: ActuatorContext, call: ContractCall) {
     feeLimit: ctx.transaction?.rawData?.feeLimit ?? 0n,
     block: ctx.block ?? EMPTY_BLOCK,
     ...(ctx.recoverer ? { recoverer: ctx.recoverer } : {}),
+    ...(ctx.vmTracer ? { tracer: ctx.vmTracer } : {}),
   });
   return { fee: 0n, contractRun };
 }

@@ -1,0 +1,43 @@
+/**
+ * `POST /jsonrpc` on the wallet port (TRE's layout: hardhat-tron's default network URL is
+ * `http://127.0.0.1:9090/jsonrpc`; java-tron serves the same API on its own port 8545).
+ */
+import type { DevApi, Logger, WalletApi } from "@tronode/engine";
+import type { FastifyInstance } from "fastify";
+import { sendJsonText } from "../json-response.js";
+import { EthFilters } from "./eth-filters.js";
+import { answerEthJsonRpc } from "./eth-json-rpc.js";
+import type { ContractLogIndex } from "./eth-logs.js";
+import type { EthStateQueries } from "./eth-methods.js";
+import type { JsonRpcMethodLookup } from "./framing.js";
+
+export interface EthJsonRpcOptions {
+  readonly state: EthStateQueries;
+  readonly logIndex: ContractLogIndex;
+  /** The witnesses whose keys the node holds (21 bytes). */
+  readonly localWitnesses: readonly Uint8Array[];
+  /** web3_clientVersion. */
+  readonly clientVersion: string;
+  /** Methods served beside java-tron's and the dev ones (debug_traceTransaction). */
+  readonly extra?: JsonRpcMethodLookup;
+}
+
+export function registerJsonRpcRoute(
+  fastify: FastifyInstance,
+  options: EthJsonRpcOptions & { readonly wallet: WalletApi },
+  dev: DevApi | undefined,
+  logger: Logger,
+): void {
+  const context = { ...options, filters: new EthFilters(), logger };
+  fastify.post("/jsonrpc", async (request, reply) => {
+    const text = typeof request.body === "string" ? request.body : "";
+    return sendJsonText(
+      reply,
+      await answerEthJsonRpc(
+        text,
+        { context, ...(dev ? { dev } : {}), ...(options.extra ? { extra: options.extra } : {}) },
+        logger,
+      ),
+    );
+  });
+}
