@@ -132,6 +132,8 @@ describe("discovery", () => {
     await waitFor(() => c.discoveredNodes().some((n) => n.host === "127.0.0.63"));
     await waitFor(() => c.peers().some((p) => p.advertisedHost === "127.0.0.63" || p.host === "127.0.0.63"));
     await waitFor(() => [a, b, c].every((s) => s.peers().length === 2));
+    // a new peer counts as synced once its chain inventory has been compared (a moment after the hello)
+    await waitFor(() => c.syncedPeerCount() === 2);
     expect(c.syncedPeerCount()).toBe(2);
   });
 });
