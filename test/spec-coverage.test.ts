@@ -38,19 +38,7 @@ const NOT_YET_BY_ISSUE: Readonly<Record<number, readonly string[]>> = {
     "clearabi",
     "gettransactionreceiptbyid",
   ],
-  13: [
-    "createshieldnullifier",
-    "getshieldtransactionhash",
-    "gettriggerinputforshieldedtrc20contract",
-    "getmerkletreevoucherinfo",
-    "isspend",
-    "scannotebyivk",
-    "scanandmarknotebyivk",
-    "scannotebyovk",
-    "scanshieldedtrc20notesbyivk",
-    "scanshieldedtrc20notesbyovk",
-    "isshieldedtrc20contractnotespent",
-  ],
+  13: ["isshieldedtrc20contractnotespent"],
 };
 
 const rowOf = (name: string) =>

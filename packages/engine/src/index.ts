@@ -45,6 +45,7 @@ export * from "./protocol/generated/protocol/common_pb.js";
 export * from "./protocol/generated/protocol/contracts_pb.js";
 export * from "./protocol/generated/protocol/core_pb.js";
 export * from "./protocol/generated/protocol/node_pb.js";
+export * from "./protocol/generated/protocol/shielded_api_pb.js";
 export * from "./protocol/json/index.js";
 export * from "./resources/account-resources.js";
 export * from "./resources/bandwidth.js";

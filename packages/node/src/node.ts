@@ -218,7 +218,7 @@ export async function createNode(options: CreateNodeOptions = {}): Promise<TronN
     new WitnessQueryService(chain),
     new AssetQueryService(chain),
     new ExchangeQueryService(chain),
-    new ShieldedService(),
+    new ShieldedService({ chain }),
   );
   container.register("WalletApi", { useValue: wallet });
   // Events are decoded with the ABI stored for their contract (cleared ABIs decode nothing).

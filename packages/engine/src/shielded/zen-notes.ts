@@ -77,7 +77,7 @@ export interface ZenMarkedNoteTx extends ZenNoteTx {
   isSpend: boolean;
 }
 
-export interface SpendResult {
+export interface ZenSpendResult {
   result: boolean;
   message: string;
 }
@@ -367,7 +367,7 @@ export interface ZenNoteParameters {
 export async function isZenNoteSpent(
   params: ZenNoteParameters,
   reader: ZenChainReader,
-): Promise<SpendResult> {
+): Promise<ZenSpendResult> {
   const note = params.note ?? { value: 0n, paymentAddress: "", rcm: new Uint8Array(0) };
   if (!decodePaymentAddress(note.paymentAddress)) throw zksnarkError(PAYMENT_ADDRESS_FORMAT_WRONG);
   const { vouchers } = await zenMerkleVouchers(

@@ -44,8 +44,6 @@ const SOLIDITY_READS = [
   "getmarketpricebypair",
   "getmarketorderlistbypair",
   "getmarketpairlist",
-  "scanshieldedtrc20notesbyivk",
-  "scanshieldedtrc20notesbyovk",
 ] as const;
 
 /** GET+POST reads served only under /wallet. */
@@ -73,33 +71,13 @@ const POST_ONLY_EMPTY_GET = [
   "proposaldelete",
   "marketsellasset",
   "marketcancelorder",
-  "gettriggerinputforshieldedtrc20contract",
 ] as const;
 
 /** POST-only operations also served under /walletsolidity, GET answering an empty 200. */
-const POST_ONLY_EMPTY_GET_WITH_SOLIDITY = [
-  "triggerconstantcontract",
-  "estimateenergy",
-  "isshieldedtrc20contractnotespent",
-] as const;
+const POST_ONLY_EMPTY_GET_WITH_SOLIDITY = ["triggerconstantcontract", "estimateenergy"] as const;
 
 /** POST-only operations whose GET answers 405 (no doGet). */
 const POST_ONLY_405 = ["createCommonTransaction"] as const;
-
-/**
- * Shielded-note operations the product spec lists but java-tron 4.8 leaves commented out (404
- * there). Registered so the coverage table names them; the scans are GET+POST, the rest POST-only
- * with an empty doGet. Those marked solidity are also listed for the solidity node.
- */
-const SHIELDED_NOTE_OPERATIONS: readonly { name: string; get: boolean; solidity: boolean }[] = [
-  { name: "createshieldnullifier", get: false, solidity: false },
-  { name: "getshieldtransactionhash", get: false, solidity: false },
-  { name: "getmerkletreevoucherinfo", get: false, solidity: true },
-  { name: "isspend", get: false, solidity: true },
-  { name: "scannotebyivk", get: true, solidity: true },
-  { name: "scanandmarknotebyivk", get: true, solidity: true },
-  { name: "scannotebyovk", get: true, solidity: true },
-];
 
 function visibleSourceOf(name: string): VisibleSource {
   return QUERY_VISIBLE_READS.has(name) ? "query" : "body";
@@ -158,15 +136,6 @@ export const NOT_YET_ROUTES: readonly RouteRow[] = [
       paths: walletPaths(name),
       methods: ["POST"],
       getOnPost: "405",
-      visibleFrom: "body",
-    }),
-  ),
-  ...SHIELDED_NOTE_OPERATIONS.map(({ name, get, solidity }) =>
-    notYetRoute({
-      operation: notYetOperation(name),
-      paths: solidity ? walletAndSolidityPaths(name) : walletPaths(name),
-      methods: get ? ["GET", "POST"] : ["POST"],
-      ...(get ? {} : { getOnPost: "empty200" as const }),
       visibleFrom: "body",
     }),
   ),
