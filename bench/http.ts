@@ -5,7 +5,7 @@
  * Needs a build (`npm run build`); `npm run bench` builds first.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { Agent, request } from "node:http";
 import { create } from "@bufbuild/protobuf";
 import {
@@ -24,6 +24,8 @@ import autocannon from "autocannon";
 
 const PORT = 19_090;
 const BASE = `http://127.0.0.1:${PORT}`;
+const REFERENCE_PORT = 19_095;
+const REFERENCE_BASE = `http://127.0.0.1:${REFERENCE_PORT}`;
 const agent = new Agent({ keepAlive: true, maxSockets: 64 });
 
 function post(path: string, body: string): Promise<{ status: number; text: string }> {
@@ -78,6 +80,23 @@ async function startNode(args: string[]): Promise<{ child: ChildProcess; startup
   }
 }
 
+/** The bare fastify reference (bench/reference-server.ts) as its own process, like the node. */
+async function startReference(bodyFile: string): Promise<ChildProcess> {
+  const child = spawn(
+    process.execPath,
+    ["--import", "tsx", "bench/reference-server.ts", String(REFERENCE_PORT), bodyFile],
+    { stdio: ["ignore", "ignore", "inherit"] },
+  );
+  for (;;) {
+    try {
+      const response = await fetch(`${REFERENCE_BASE}/wallet/getaccount`, { method: "POST", body: "{}" });
+      if (response.status === 200) return child;
+    } catch {
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  }
+}
+
 async function stopNode(child: ChildProcess): Promise<void> {
   const exited = new Promise((r) => child.once("exit", r));
   child.kill("SIGTERM");
@@ -88,12 +107,12 @@ async function stopNode(child: ChildProcess): Promise<void> {
  * Sends each of `bodies` once to `path` with autocannon (`concurrency` keep-alive connections);
  * returns requests/s, latency percentiles and answers that were not successes.
  */
-async function load(path: string, bodies: string[], concurrency: number) {
+async function load(path: string, bodies: string[], concurrency: number, base = BASE) {
   let next = 0;
   let failures = 0;
   const started = performance.now();
   const result = await autocannon({
-    url: BASE,
+    url: base,
     connections: concurrency,
     amount: bodies.length,
     requests: [
@@ -153,11 +172,32 @@ export async function runHttpBench(
     ).accounts;
     const getaccount = accounts.map((a) => JSON.stringify({ address: a.address, visible: true }));
     const bodies = Array.from({ length: 40_000 }, (_, i) => getaccount[i % getaccount.length]!);
-    await load("/wallet/getaccount", bodies.slice(0, 2_000), 32);
-    const ga = await load("/wallet/getaccount", bodies, 32);
-    results["getaccount requests/s"] = ga.perSecond;
-    results["getaccount p50 latency (ms)"] = ga.p50;
-    results["getaccount p99 latency (ms)"] = ga.p99;
+    // The reference: a bare fastify route answering the node's own getaccount answer as a constant.
+    const sampleFile = "/tmp/tronode-bench-getaccount.json";
+    writeFileSync(sampleFile, (await post("/wallet/getaccount", getaccount[0]!)).text);
+    const reference = await startReference(sampleFile);
+    try {
+      await load("/wallet/getaccount", bodies.slice(0, 2_000), 32);
+      await load("/wallet/getaccount", bodies.slice(0, 2_000), 32, REFERENCE_BASE);
+      // alternate, best of two each, so both see the same machine
+      const runs = {
+        node: [] as Awaited<ReturnType<typeof load>>[],
+        reference: [] as Awaited<ReturnType<typeof load>>[],
+      };
+      for (let i = 0; i < 2; i++) {
+        runs.node.push(await load("/wallet/getaccount", bodies, 32));
+        runs.reference.push(await load("/wallet/getaccount", bodies, 32, REFERENCE_BASE));
+      }
+      const ga = runs.node.reduce((a, b) => (b.perSecond > a.perSecond ? b : a));
+      const bare = runs.reference.reduce((a, b) => (b.perSecond > a.perSecond ? b : a));
+      results["getaccount requests/s"] = ga.perSecond;
+      results["getaccount p50 latency (ms)"] = ga.p50;
+      results["getaccount p99 latency (ms)"] = ga.p99;
+      results["bare fastify, same answer as a constant, requests/s"] = bare.perSecond;
+      results["getaccount as % of bare fastify"] = (100 * ga.perSecond) / bare.perSecond;
+    } finally {
+      await stopNode(reference);
+    }
 
     // Signed transfers between funded accounts, referencing the head block.
     const head = JSON.parse((await post("/wallet/getnowblock", "")).text);

@@ -11,6 +11,7 @@ export {
   FASTJSON_EXCEPTION,
   JsonDecimal,
   type JsonObject,
+  JsonText,
   type JsonValue,
   NULL_POINTER_EXCEPTION,
   NumberMessageSchema,

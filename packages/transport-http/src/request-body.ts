@@ -11,6 +11,7 @@ import {
   FASTJSON_EXCEPTION,
   JsonDecimal,
   type JsonObject,
+  JsonText,
   type JsonValue,
   parseJsonText,
 } from "./engine-protocol.js";
@@ -40,7 +41,8 @@ function expectObject(value: JsonValue): JsonObject {
     value !== null &&
     typeof value === "object" &&
     !Array.isArray(value) &&
-    !(value instanceof JsonDecimal)
+    !(value instanceof JsonDecimal) &&
+    !(value instanceof JsonText)
   ) {
     return value;
   }

@@ -5,7 +5,7 @@
  * fail exactly as there); GET query values go through the Java calls the servlets use on them.
  */
 import type { DescMessage, MessageShape } from "@bufbuild/protobuf";
-import { type Account, AccountSchema } from "@tronode/engine";
+import { type Account, AccountSchema, hexToBytes, tryAddressFromBase58 } from "@tronode/engine";
 import { BytesMessageSchema, NumberMessageSchema, parseMessage } from "./engine-protocol.js";
 import { parseJavaHex, parseJavaLong } from "./java-value-readers.js";
 import type { WalletRequest } from "./route-row.js";
@@ -49,4 +49,43 @@ export function readAccountSelector(request: WalletRequest, field: "address" | "
     });
   }
   return readBodyMessage(request, AccountSchema);
+}
+
+/** `Account.address` as readAccountSelector reads it, with a fast path for the common body. */
+export function readAccountAddress(request: WalletRequest): Uint8Array {
+  if (request.method === "POST") {
+    const quick = quickAccountAddress(request);
+    if (quick !== undefined) return quick;
+  }
+  return readAccountSelector(request, "address").address;
+}
+
+/**
+ * The common body `{"<field>": "<address>", "visible": …}` whose address decodes cleanly, read
+ * without the generic JSON-to-protobuf merge (the hot path of getaccount); anything else — other
+ * keys, other types, text that does not decode — goes through the merge and its exact errors.
+ */
+function quickAccountAddress(request: WalletRequest): Uint8Array | undefined {
+  const body = request.body();
+  const text = body.address;
+  if (typeof text !== "string") return undefined;
+  for (const key in body) if (key !== "address" && key !== "visible") return undefined;
+  return request.visible()
+    ? decodedBase58(text)
+    : /^(?:[0-9a-fA-F]{2})*$/.test(text)
+      ? hexToBytes(text)
+      : undefined;
+}
+
+/** Base58Check decoding costs two SHA-256: recently decoded addresses are kept (at most 4096). */
+const base58Addresses = new Map<string, Uint8Array>();
+
+function decodedBase58(text: string): Uint8Array | undefined {
+  const known = base58Addresses.get(text);
+  if (known) return known.slice();
+  const address = tryAddressFromBase58(text);
+  if (!address) return undefined;
+  if (base58Addresses.size >= 4096) base58Addresses.clear();
+  base58Addresses.set(text, address);
+  return address.slice();
 }

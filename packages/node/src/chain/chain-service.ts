@@ -84,9 +84,18 @@ export class ChainService {
   /** Commit sequence numbers the journal must keep rewinding to (snapshots), by holder. */
   private readonly holds = new Map<symbol, bigint>();
   private readonly rewindListeners = new Set<(checkpoint: ChainCheckpoint) => void>();
+  private changes = 0;
 
   constructor(private readonly options: ChainServiceOptions) {
     this.pendingState = new StateOverlay(options.store.view);
+  }
+
+  /**
+   * Bumped whenever the head or committed state may have changed (a push, a commit, a rewind): an
+   * answer computed at one version can be served again while the version is the same.
+   */
+  get stateVersion(): number {
+    return this.changes;
   }
 
   /** Unconfirmed state: committed + pending transactions. */
@@ -217,6 +226,7 @@ export class ChainService {
     return this.queue.run(async () => {
       await this.options.store.rewind(checkpoint.seq);
       this.commits++;
+      this.changes++;
       this.verified.clear();
       this.repush(checkpoint.pending);
       for (const listener of this.rewindListeners) listener(checkpoint);
@@ -261,6 +271,7 @@ export class ChainService {
     after.merge(changes);
     await store.commit(changes, { label: new ChainProperties(after).headNumber });
     this.commits++;
+    this.changes++;
     await this.pruneJournal();
   }
 
@@ -300,6 +311,7 @@ export class ChainService {
     });
     const id = bytesToHex(outcome.txId);
     this.pendingState.merge(outcome.changes);
+    this.changes++;
     this.pending.set(id, { tx: outcome.transaction, outcome });
     this.verified.add(id);
     return outcome;
@@ -307,6 +319,7 @@ export class ChainService {
 
   /** Starts a new pool on the committed state and re-pushes `txs` into it (java-tron's repush). */
   private repush(txs: readonly Transaction[]): void {
+    this.changes++;
     this.pending = new Map();
     this.pendingState = new StateOverlay(this.options.store.view);
     this.pendingBuiltAt = this.commits;

@@ -82,7 +82,12 @@ type CoreWalletApi = Omit<
   | keyof ShieldedQueries
 >;
 
+/** Accounts whose getaccount report is kept between state changes. */
+const REPORT_CACHE_SIZE = 10_000;
+
 export class Wallet implements CoreWalletApi {
+  readonly #reports = new Map<string, { version: number; report: Account | undefined }>();
+
   constructor(private readonly options: WalletOptions) {}
 
   get #chain(): ChainService {
@@ -174,8 +179,16 @@ export class Wallet implements CoreWalletApi {
   }
 
   async getAccount(address: Uint8Array, scope: ReadScope): Promise<Account | undefined> {
+    // The same report object while the state is unchanged, so transports can cache its printing.
+    const key = `${scope}:${String.fromCharCode(...address)}`;
+    const version = this.#chain.stateVersion;
+    const cached = this.#reports.get(key);
+    if (cached?.version === version) return cached.report;
     const stored = this.#view(scope).get(Tables.accounts, address);
-    return stored ? accountAsReported(this.#props(scope), stored) : undefined;
+    const report = stored ? accountAsReported(this.#props(scope), stored) : undefined;
+    if (this.#reports.size >= REPORT_CACHE_SIZE) this.#reports.clear();
+    this.#reports.set(key, { version, report });
+    return report;
   }
 
   async getAccountById(accountId: Uint8Array, scope: ReadScope): Promise<Account | undefined> {

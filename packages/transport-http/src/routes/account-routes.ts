@@ -14,10 +14,12 @@ import {
   AccountNetMessageSchema,
   AccountResourceMessageSchema,
   type JsonObject,
+  JsonText,
   type JsonValue,
   printMessage,
+  stringifyJson,
 } from "../engine-protocol.js";
-import { readAccountSelector } from "../route-inputs.js";
+import { readAccountAddress, readAccountSelector } from "../route-inputs.js";
 import {
   defineRoute,
   NOT_FOUND_BODY,
@@ -34,19 +36,27 @@ const lenientUtf8 = new TextDecoder("utf-8");
  */
 export function printAccount(account: Account | undefined, visible: boolean): JsonValue {
   if (account === undefined) return NOT_FOUND_BODY;
+  // The wallet hands out the same report object while the state is unchanged: print it once.
+  const cached = printedAccounts.get(account);
+  const text = visible ? cached?.visible : cached?.hex;
+  if (text !== undefined) return text;
   const printed = printMessage(AccountSchema, account, { visible, exactInt64: true }) as JsonObject;
   if (!visible && account.assetIssuedID.length > 0) {
     printed.asset_issued_ID = lenientUtf8.decode(account.assetIssuedID);
   }
-  return printed;
+  const serialised = new JsonText(stringifyJson(printed));
+  printedAccounts.set(account, { ...cached, [visible ? "visible" : "hex"]: serialised });
+  return serialised;
 }
+
+const printedAccounts = new WeakMap<Account, { visible?: JsonText; hex?: JsonText }>();
 
 const getAccount = defineRoute({
   operation: AccountOperations.getAccount,
   paths: walletAndSolidityPaths("getaccount"),
   methods: ["GET", "POST"],
   visibleFrom: "body",
-  read: (request) => readAccountSelector(request, "address").address,
+  read: readAccountAddress,
   print: printAccount,
 });
 
@@ -99,7 +109,7 @@ const getAccountNet = defineRoute({
   paths: walletPaths("getaccountnet"),
   methods: ["GET", "POST"],
   visibleFrom: "body",
-  read: (request) => readAccountSelector(request, "address").address,
+  read: readAccountAddress,
   print: printAccountNet,
 });
 
@@ -108,7 +118,7 @@ const getAccountResource = defineRoute({
   paths: walletPaths("getaccountresource"),
   methods: ["GET", "POST"],
   visibleFrom: "body",
-  read: (request) => readAccountSelector(request, "address").address,
+  read: readAccountAddress,
   print: printAccountResource,
 });
 

@@ -15,6 +15,7 @@ export {
   JSON_PARSE_ERROR,
   JsonDecimal,
   type JsonObject,
+  JsonText,
   type JsonValue,
   parseJsonText,
   stringifyJson,

@@ -2,7 +2,24 @@ import { bytesToHex } from "@noble/hashes/utils.js";
 import { TronodeError } from "../../errors.js";
 
 /** A JSON value as produced/consumed by this codec. Integers beyond 2^53 may be `bigint`. */
-export type JsonValue = null | boolean | number | bigint | string | JsonDecimal | JsonValue[] | JsonObject;
+export type JsonValue =
+  | null
+  | boolean
+  | number
+  | bigint
+  | string
+  | JsonDecimal
+  | JsonText
+  | JsonValue[]
+  | JsonObject;
+
+/**
+ * A value already serialised (compact JSON text), written as is: lets a printer cache the text of
+ * an answer that has not changed (an account between two state changes) instead of printing it again.
+ */
+export class JsonText {
+  constructor(readonly text: string) {}
+}
 
 /**
  * A number literal with a fraction or an exponent (`1.0`, `1e2`), kept as written: java-tron's
@@ -343,6 +360,7 @@ function isDigit(c: number): boolean {
  * hex string. Compact output (no whitespace).
  */
 export function stringifyJson(value: unknown): string {
+  if (value instanceof JsonText) return value.text;
   if (!containsSpecial(value, 0)) return JSON.stringify(value);
   return write(value) ?? "null";
 }
@@ -350,7 +368,7 @@ export function stringifyJson(value: unknown): string {
 function containsSpecial(v: unknown, depth: number): boolean {
   if (typeof v === "bigint") return true;
   if (v === null || typeof v !== "object") return false;
-  if (v instanceof Uint8Array) return true;
+  if (v instanceof Uint8Array || v instanceof JsonText) return true;
   if (depth > 64) return true;
   if (Array.isArray(v)) {
     for (const e of v) if (containsSpecial(e, depth + 1)) return true;
@@ -377,6 +395,7 @@ function write(v: unknown): string | undefined {
   }
   if (v === null) return "null";
   if (v instanceof Uint8Array) return `"${bytesToHex(v)}"`;
+  if (v instanceof JsonText) return v.text;
   if (Array.isArray(v)) {
     let s = "[";
     for (let i = 0; i < v.length; i++) {

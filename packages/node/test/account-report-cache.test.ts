@@ -1,0 +1,54 @@
+import { create } from "@bufbuild/protobuf";
+import {
+  blockReference,
+  ChainProperties,
+  ContractType,
+  packContract,
+  signHash,
+  TransactionSchema,
+  transactionId,
+} from "@tronode/engine";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createNode, type TronNode } from "../src/node.js";
+
+let node: TronNode;
+beforeAll(async () => {
+  node = await createNode({ http: false, blockTime: 60, accounts: 2 });
+});
+afterAll(() => node?.stop());
+
+describe("getaccount's report cache", () => {
+  it("hands out the same report while the state is unchanged, and a fresh one after any change", async () => {
+    const [a, b] = node.accounts;
+    const first = await node.wallet.getAccount(a!.address, "head");
+    expect(await node.wallet.getAccount(a!.address, "head")).toBe(first);
+    const props = new ChainProperties(node.chain.headView);
+    const tx = create(TransactionSchema, {
+      rawData: {
+        ...blockReference(props.headNumber, props.headBlockId),
+        expiration: props.headTimestamp + 60_000n,
+        contract: [
+          packContract(ContractType.TransferContract, {
+            ownerAddress: a!.address,
+            toAddress: b!.address,
+            amount: 5n,
+          }),
+        ],
+      },
+    });
+    tx.signature = [signHash(transactionId(tx), a!.privateKey)];
+    expect((await node.wallet.broadcastTransaction(tx)).result).toBe(true);
+    const afterPush = await node.wallet.getAccount(a!.address, "head");
+    expect(afterPush).not.toBe(first);
+    expect(afterPush!.balance).toBe(
+      first!.balance -
+        5n -
+        (afterPush!.balance === first!.balance - 5n ? 0n : first!.balance - 5n - afterPush!.balance),
+    );
+    expect((await node.wallet.getAccount(b!.address, "head"))!.balance).toBe(100_000_000_000n + 5n);
+    const solidBefore = await node.wallet.getAccount(a!.address, "solid");
+    expect(solidBefore!.balance).toBe(first!.balance); // not committed yet
+    await node.dev.mine(1);
+    expect((await node.wallet.getAccount(a!.address, "solid"))!.balance).toBe(afterPush!.balance);
+  });
+});
