@@ -157,7 +157,9 @@ describe("shielded TRC-20 scan core", () => {
     const before = await scanShieldedTrc20NotesByIvk(blocks, CONTRACT, alice.ivk, { spent });
     expect(before.map((n) => n.isSpent)).toEqual([false, false, false]);
     const first = before[0]!;
-    expect(await isShieldedTrc20NoteSpent(first.note!, first.position!, alice.ak, alice.nk, call)).toBe(false);
+    expect(await isShieldedTrc20NoteSpent(first.note!, first.position!, alice.ak, alice.nk, call)).toBe(
+      false,
+    );
     const nf = shieldedTrc20Nullifier(first.note!, first.position!, alice.ak, alice.nk);
     recorded.set(bytesToHex(nf), nf);
     expect(await isShieldedTrc20NoteSpent(first.note!, first.position!, alice.ak, alice.nk, call)).toBe(true);
@@ -175,13 +177,15 @@ describe("shielded TRC-20 scan core", () => {
 
   it("nullifiers take java-tron's checks; a note librustzcash refuses gives the zero nullifier", async () => {
     const note = { value: 5n, paymentAddress: alice.address, rcm: scalarToBytes(9n) };
-    expect(() => shieldedTrc20Nullifier({ ...note, paymentAddress: "zs1qqqqqqqq" }, 0n, alice.ak, alice.nk)).toThrow(
-      "InvalidChecksum:",
-    );
+    expect(() =>
+      shieldedTrc20Nullifier({ ...note, paymentAddress: "zs1qqqqqqqq" }, 0n, alice.ak, alice.nk),
+    ).toThrow("InvalidChecksum:");
     expect(() => shieldedTrc20Nullifier({ ...note, value: -1n }, 0n, alice.ak, alice.nk)).toThrow(
       "Value should be non-negative.",
     );
-    expect(() => shieldedTrc20Nullifier(note, -1n, alice.ak, alice.nk)).toThrow("Position should be non-negative.");
+    expect(() => shieldedTrc20Nullifier(note, -1n, alice.ak, alice.nk)).toThrow(
+      "Position should be non-negative.",
+    );
     expect(() => shieldedTrc20Nullifier({ ...note, rcm: new Uint8Array(0) }, 0n, alice.ak, alice.nk)).toThrow(
       "param is null",
     );
@@ -193,9 +197,9 @@ describe("shielded TRC-20 scan core", () => {
     const smallOrder = new Uint8Array(32);
     const zero = shieldedTrc20Nullifier(note, 0n, smallOrder, alice.nk);
     expect(bytesToHex(zero)).toBe("00".repeat(32));
-    expect(await isShieldedTrc20NoteSpent(note, 0n, smallOrder, alice.nk, async () => new Uint8Array(32))).toBe(
-      true,
-    );
+    expect(
+      await isShieldedTrc20NoteSpent(note, 0n, smallOrder, alice.nk, async () => new Uint8Array(32)),
+    ).toBe(true);
   });
 
   it("by ovk: the notes that ovk sent, and the TokenBurn records it can open", () => {
@@ -242,7 +246,9 @@ describe("shielded TRC-20 scan core", () => {
       message: "null",
       javaClass: "java.lang.ArrayIndexOutOfBoundsException",
     });
-    await expect(scanShieldedTrc20NotesByIvk(blocks, CONTRACT, new Uint8Array(0))).rejects.toThrow("param is null");
+    await expect(scanShieldedTrc20NotesByIvk(blocks, CONTRACT, new Uint8Array(0))).rejects.toThrow(
+      "param is null",
+    );
     expect(() => scanShieldedTrc20NotesByOvk(blocks, CONTRACT, alice.ovk.subarray(0, 31))).toThrow(
       expect.objectContaining({ javaClass: "java.lang.ArrayIndexOutOfBoundsException" }),
     );
