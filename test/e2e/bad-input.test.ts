@@ -261,6 +261,19 @@ const SUCCESS_SHAPES: Record<string, (v: Json) => boolean> = {
   easytransferbyprivate: (v) =>
     (keysWithin(v, ["result"]) && isReturn(v.result)) ||
     (keysWithin(v, ["transaction", "result"]) && isTransaction(v.transaction) && isReturn(v.result)),
+  proposalcreate: isBuiltTransaction,
+  proposalapprove: isBuiltTransaction,
+  proposaldelete: isBuiltTransaction,
+  getproposalbyid: (v) => isEmpty(v) || (isObject(v) && isInt(v.proposal_id)),
+  listproposals: (v) => isEmpty(v) || (keysWithin(v, ["proposals"]) && Array.isArray(v.proposals)),
+  getpaginatedproposallist: (v) => isEmpty(v) || (keysWithin(v, ["proposals"]) && Array.isArray(v.proposals)),
+  marketsellasset: isBuiltTransaction,
+  marketcancelorder: isBuiltTransaction,
+  getmarketorderbyid: (v) => isEmpty(v) || (isObject(v) && typeof v.order_id === "string"),
+  getmarketorderbyaccount: (v) => isEmpty(v) || (keysWithin(v, ["orders"]) && Array.isArray(v.orders)),
+  getmarketpricebypair: (v) => keysWithin(v, ["sell_token_id", "buy_token_id", "prices"]),
+  getmarketorderlistbypair: (v) => isEmpty(v) || (keysWithin(v, ["orders"]) && Array.isArray(v.orders)),
+  getmarketpairlist: (v) => isEmpty(v) || (keysWithin(v, ["orderPair"]) && Array.isArray(v.orderPair)),
   easytransferasset: (v) =>
     (keysWithin(v, ["result"]) && isReturn(v.result)) ||
     (keysWithin(v, ["transaction", "result"]) && isTransaction(v.transaction) && isReturn(v.result)),

@@ -129,9 +129,13 @@ describe("witnesses through TronWeb", () => {
     expect(Math.abs((await tw(2).trx.getUnconfirmedReward(addresses[2])) * 1.5 - grown)).toBeLessThan(2);
 
     // withdrawBlockRewards pays once; again within 24 h answers java-tron's text
-    const balance = await tw(1).trx.getBalance(addresses[1]);
+    const balance = await tw(1).trx.getUnconfirmedBalance(addresses[1]);
     const paid = await send(1, (t) => t.transactionBuilder.withdrawBlockRewards(addresses[1]));
     expect(paid.result).toBe(true);
+    expect(await tw(1).trx.getUnconfirmedBalance(addresses[1])).toBe(balance + grown);
+    // getBalance reads /walletsolidity: with two witnesses the payment shows once its block is solid
+    expect(await tw(1).trx.getBalance(addresses[1])).toBe(balance);
+    for (let i = 0; i < 3; i++) await mine();
     expect(await tw(1).trx.getBalance(addresses[1])).toBe(balance + grown);
     const again = await send(1, (t) => t.transactionBuilder.withdrawBlockRewards(addresses[1]));
     expect(again.code).toBe("CONTRACT_VALIDATE_ERROR");

@@ -8,6 +8,8 @@ import type { AssetQueries } from "./assets/asset-queries.js";
 import type { BalanceHistoryQueries } from "./balance-history/balance-history-queries.js";
 import type { TransactionApprovedListResult, TransactionSignWeightResult } from "./chain/sign-weight.js";
 import type { ExchangeQueries } from "./exchanges/exchange-queries.js";
+import type { MarketQueries } from "./market/market-queries.js";
+import type { ProposalQueries } from "./proposals/proposal-queries.js";
 import type { ContractType } from "./protocol/contract-types.js";
 import type {
   Account,
@@ -22,6 +24,8 @@ import type { WitnessQueries } from "./witnesses/witness-queries.js";
 
 export type { BalanceHistoryQueries } from "./balance-history/balance-history-queries.js";
 export type { SignatureRecoverer } from "./crypto/signature.js";
+export type { MarketQueries } from "./market/market-queries.js";
+export type { ProposalQueries } from "./proposals/proposal-queries.js";
 export type {
   AccountNetFigures,
   AccountResourceFigures,
@@ -61,6 +65,12 @@ export interface BuildOptions {
   readonly permissionId?: number;
   /** Memo bytes for raw_data.data. */
   readonly data?: Uint8Array;
+  /**
+   * The contract already encoded, used instead of re-encoding `parameter` when it decodes to the
+   * same message: a map's order (ProposalCreate's parameters, in the client's insertion order, as
+   * java-tron writes them) cannot survive protobuf-es's map objects.
+   */
+  readonly encodedContract?: Uint8Array;
 }
 
 export interface ChainParameterEntry {
@@ -91,6 +101,8 @@ export interface WalletApi
   extends ResourceQueries,
     BalanceHistoryQueries,
     WitnessQueries,
+    ProposalQueries,
+    MarketQueries,
     AssetQueries,
     ExchangeQueries,
     ShieldedQueries {

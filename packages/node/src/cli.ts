@@ -69,6 +69,11 @@ const program = new Command()
     integer("maintenance interval", 3, 86_400),
   )
   .option(
+    "--proposal-expire-time <seconds>",
+    "how long a committee proposal stays open before the maintenance that decides it (java-tron's block.proposalExpireTime; default 259200 = 3 days)",
+    integer("proposal expire time", 0, 31_536_000),
+  )
+  .option(
     "--history-balance-lookup",
     "record balance history for getblockbalance/getaccountbalance (default: on in memory, off with --data-dir)",
   )
@@ -121,6 +126,7 @@ async function main(): Promise<void> {
     maxPendingSize: o.maxPending,
     historyBalanceLookup: o.historyBalanceLookup ?? config.historyBalanceLookup,
     maintenanceInterval: o.maintenanceInterval ?? config.maintenanceInterval,
+    proposalExpireTime: o.proposalExpireTime ?? config.proposalExpireTime,
     witnessCount: o.witnesses ?? config.witnessCount,
     allowKeyOperations: Boolean(o.unsafeKeyOperations),
     dev: o.dev !== false,

@@ -21,6 +21,7 @@ import { BlockProducer } from "./chain/block-producer.js";
 import { ChainService, type WitnessKey } from "./chain/chain-service.js";
 import { createSignaturePrefetch, type SignaturePrefetch } from "./chain/signature-prefetch.js";
 import {
+  chainSettingsOf,
   defaultNodeConfig,
   historyBalanceLookupOf,
   type NodeConfig,
@@ -38,6 +39,8 @@ import { BalanceHistoryService, balanceHistoryStartChanges } from "./wallet/bala
 import { composeWallet } from "./wallet/compose-wallet.js";
 import { EventService } from "./wallet/event-queries.js";
 import { ExchangeQueryService } from "./wallet/exchange-queries.js";
+import { MarketQueryService } from "./wallet/market-queries.js";
+import { ProposalQueryService } from "./wallet/proposal-queries.js";
 import { ResourceQueryService } from "./wallet/resource-queries.js";
 import { ShieldedService } from "./wallet/shielded-service.js";
 import { Wallet } from "./wallet/wallet.js";
@@ -189,6 +192,7 @@ export async function createNode(options: CreateNodeOptions = {}): Promise<TronN
     logger,
     maxPendingSize: config.maxPendingSize,
     traceBalances,
+    settings: chainSettingsOf(config),
     ...(config.dev ? { signatureBypass: signatureBypass.test } : {}),
   });
   container.register(ChainService, { useValue: chain });
@@ -216,6 +220,8 @@ export async function createNode(options: CreateNodeOptions = {}): Promise<TronN
     new ResourceQueryService(chain),
     new BalanceHistoryService(chain),
     new WitnessQueryService(chain),
+    new ProposalQueryService(chain),
+    new MarketQueryService(chain),
     new AssetQueryService(chain),
     new ExchangeQueryService(chain),
     new ShieldedService({ chain }),

@@ -35,6 +35,7 @@ export {
   type KeyPair,
   type SignInput,
 } from "./key-operations.js";
+export { MarketBuilderOperations, MarketOperations, type MarketPairInput } from "./market-operations.js";
 export {
   defineOperation,
   type Operation,
@@ -53,6 +54,11 @@ export {
   parseJavaHex,
   unsupportedError,
 } from "./operation-errors.js";
+export {
+  ProposalBuilderOperations,
+  ProposalOperations,
+  type ProposalPageInput,
+} from "./proposal-operations.js";
 export {
   type DelegationPairInput,
   ResourceOperations,

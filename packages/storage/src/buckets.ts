@@ -87,6 +87,15 @@ export const BUCKETS = {
   "account-traces": { bucket: 0x19, resident: false, cache: 4096, warmLatest: false },
   // contract events (an index of TransactionInfo logs by emitting contract): cold, read by range
   "contract-events": { bucket: 0x1d, resident: false, cache: 1024, warmLatest: false },
+  // committee proposals and market orders: 0x2c–0x37
+  proposals: { bucket: 0x2c, resident: true },
+  // orders stay after they fill or are cancelled: history, read by id
+  "market-orders": { bucket: 0x2d, resident: false, cache: 4096, warmLatest: false },
+  "market-account-orders": { bucket: 0x2e, resident: true },
+  "market-pair-price-counts": { bucket: 0x2f, resident: true },
+  "market-price-orders": { bucket: 0x30, resident: true },
+  "market-price-directory": { bucket: 0x31, resident: true },
+  "market-price-pages": { bucket: 0x32, resident: true },
   // 0x1c: the commit journal (JOURNAL_BUCKET, storage's own); 0x1e–0x1f reserved for dev-chain state
   // TRC-10 tokens and Bancor exchanges: 0x20–0x2b (bounded by the number of tokens/exchanges)
   "asset-issues": { bucket: 0x20, resident: true },

@@ -77,6 +77,11 @@ export interface ChainStore {
   rewind(seq: bigint): Promise<void>;
   /** Forgets the journal records of commits ≤ `seq`: they can no longer be undone. */
   pruneJournal(seq: bigint): Promise<void>;
+  /**
+   * The state as it was right after commit `seq`, from the journal records of the commits since
+   * (kept for the unsolidified blocks): a view valid until the next commit or rewind.
+   */
+  viewAt(seq: bigint): StateView;
   /** sha256 over every engine table's rows (tables by id, rows in key order) as committed now. */
   stateDigest(): Promise<Uint8Array>;
   /** Waits for pending commits, then closes the store and its KvStorage. */
@@ -130,10 +135,13 @@ export async function createChainStore(options: ChainStoreOptions): Promise<Chai
     const seqBytes = await kv.get(metaKey(MetaKeys.commitSeq));
     const commitSeq = seqBytes === undefined ? 0n : bytesToInt64(seqBytes);
     const journal: JournalMark[] = [];
+    const records = new Map<bigint, readonly UndoEntry[]>();
     for await (const { key, value } of kv.entries(bucketRange(JOURNAL_BUCKET))) {
-      journal.push({ seq: seqOfJournalKey(key), label: bytesToInt64(value.subarray(0, 8)) });
+      const record = decodeUndoRecord(seqOfJournalKey(key), value);
+      journal.push({ seq: record.seq, label: record.label });
+      records.set(record.seq, record.entries);
     }
-    return new LevelChainStore(kv, caches, chainId, commitSeq, journal);
+    return new LevelChainStore(kv, caches, chainId, commitSeq, journal, records);
   } catch (e) {
     await kv.close();
     throw e;
@@ -231,6 +239,8 @@ class LevelChainStore implements ChainStore {
     readonly chainId: Uint8Array | undefined,
     private lastCommit: bigint,
     private readonly marks: JournalMark[],
+    /** The undo entries of every record still in the journal (also on disk), by commit. */
+    private readonly records: Map<bigint, readonly UndoEntry[]>,
   ) {
     this.view = { get: (table, key) => this.get(table, key) };
     for (const cache of caches.values()) this.cachesByBucket.set(cache.spec.bucket, cache);
@@ -311,8 +321,52 @@ class LevelChainStore implements ChainStore {
       await this.kv.batch(
         this.marks.slice(0, n).map((m) => ({ type: "del" as const, key: journalKey(m.seq) })),
       );
-      this.marks.splice(0, n);
+      for (const m of this.marks.splice(0, n)) this.records.delete(m.seq);
     });
+  }
+
+  viewAt(target: bigint): StateView {
+    if (this.closed) throw this.closedError();
+    if (target >= this.lastCommit) return this.view;
+    const undone = this.marks.filter((m) => m.seq > target);
+    if (undone.length !== Number(this.lastCommit - target)) {
+      throw storageError(
+        StorageErrorCodes.journalPruned,
+        `no view at commit ${target}: the journal no longer holds commit ${target + 1n}`,
+      );
+    }
+    // table id → key id → the value before the oldest undone commit (ABSENT: it did not exist)
+    const before = new Map<string, Map<string, unknown>>();
+    for (let i = undone.length - 1; i >= 0; i--) {
+      for (const { key, before: prior } of this.records.get(undone[i]!.seq) ?? []) {
+        const cache = this.cachesByBucket.get(key[0]!);
+        if (cache === undefined) continue;
+        const { table } = cache;
+        let rows = before.get(table.id);
+        if (!rows) {
+          rows = new Map();
+          before.set(table.id, rows);
+        }
+        rows.set(
+          table.keyId(table.decodeKey(key.subarray(1))),
+          prior === undefined ? ABSENT : table.decodeValue(prior),
+        );
+      }
+    }
+    const current = this.view;
+    return {
+      get<K, V>(table: Table<K, V>, key: K): V | undefined {
+        const rows = before.get(table.id);
+        if (rows !== undefined) {
+          const id = table.keyId(key);
+          if (rows.has(id)) {
+            const value = rows.get(id);
+            return value === ABSENT ? undefined : (value as V);
+          }
+        }
+        return current.get(table, key);
+      },
+    };
   }
 
   stateDigest(): Promise<Uint8Array> {
@@ -386,6 +440,7 @@ class LevelChainStore implements ChainStore {
     await this.apply(all, updates);
     this.lastCommit = seq;
     this.marks.push({ seq, label });
+    this.records.set(seq, undo);
     return seq;
   }
 
@@ -413,11 +468,11 @@ class LevelChainStore implements ChainStore {
     const restore = new Map<string, UndoEntry>();
     for (let i = undone.length - 1; i >= 0; i--) {
       const seq = undone[i]!.seq;
-      const bytes = await this.kv.get(journalKey(seq));
-      if (bytes === undefined) {
+      const entries = this.records.get(seq);
+      if (entries === undefined) {
         throw storageError(StorageErrorCodes.corruptJournal, `journal record ${seq} is missing`);
       }
-      for (const entry of decodeUndoRecord(seq, bytes).entries) restore.set(bytesToHex(entry.key), entry);
+      for (const entry of entries) restore.set(bytesToHex(entry.key), entry);
     }
     const ops: KvOp[] = [];
     const updates: CacheUpdate[] = [];
@@ -439,7 +494,8 @@ class LevelChainStore implements ChainStore {
     ops.push({ type: "put", key: metaKey(MetaKeys.commitSeq), value: int64ToBytes(target) });
     await this.apply(ops, updates);
     this.lastCommit = target;
-    this.marks.splice(this.marks.length - undone.length, undone.length);
+    for (const m of this.marks.splice(this.marks.length - undone.length, undone.length))
+      this.records.delete(m.seq);
   }
 
   private async apply(ops: KvOp[], updates: CacheUpdate[]): Promise<void> {

@@ -16,6 +16,10 @@ import {
   DelegatedResourceSchema,
   ExchangeSchema,
   int64ToBytes,
+  MarketAccountOrderSchema,
+  MarketOrderIdListSchema,
+  MarketOrderSchema,
+  ProposalSchema,
   SmartContract_ABISchema,
   SmartContractSchema,
   type Table,
@@ -141,6 +145,49 @@ export function rowsFor(i: number): Row[] {
       addr(i),
       create(VotesSchema, { address: addr(i), newVotes: [{ voteAddress: addr(i + 1), voteCount: n + 1n }] }),
     ],
+    [
+      Tables.proposals,
+      n + 1n,
+      {
+        message: create(ProposalSchema, {
+          proposalId: n + 1n,
+          proposerAddress: addr(i),
+          parameters: { "11": n, "3": n + 1n },
+          expirationTime: n * 3000n,
+        }),
+        parameters: [
+          [11n, n],
+          [3n, n + 1n],
+        ],
+      },
+    ],
+    [
+      Tables.marketOrders,
+      txid(i),
+      create(MarketOrderSchema, { orderId: txid(i), ownerAddress: addr(i), sellTokenQuantity: n + 1n }),
+    ],
+    [
+      Tables.marketAccountOrders,
+      addr(i),
+      create(MarketAccountOrderSchema, {
+        ownerAddress: addr(i),
+        orders: [txid(i)],
+        count: 1n,
+        totalCount: n + 1n,
+      }),
+    ],
+    [Tables.marketPairPriceCounts, concatBytes(addr(i), addr(i + 1)).subarray(0, 38), n + 1n],
+    [
+      Tables.marketPriceOrders,
+      concatBytes(addr(i), addr(i + 1), int64ToBytes(n), int64ToBytes(n + 1n)).subarray(0, 54),
+      create(MarketOrderIdListSchema, { head: txid(i), tail: txid(i) }),
+    ],
+    [
+      Tables.marketPriceDirectory,
+      concatBytes(addr(i), addr(i + 1)).subarray(0, 38),
+      Uint8Array.of(0, 0, 0, 1),
+    ],
+    [Tables.marketPricePages, concatBytes(addr(i), addr(i + 1)).subarray(0, 42), int64ToBytes(n)],
     [
       Tables.assetIssues,
       utf8Encode(`Token${i}`),

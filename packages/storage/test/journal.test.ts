@@ -144,6 +144,26 @@ describe.each(backends)("commit journal ($name)", (backend) => {
     expect(await rowsOf(store)).toEqual([]);
   });
 
+  it("views the state as it was after an earlier commit, without rewinding", async () => {
+    const store = await makeStore();
+    const views: string[][] = [];
+    views.push(await viewOf(store, touched));
+    for (const rows of history) {
+      await store.commit(changeSet(...rows));
+      views.push(await viewOf(store, touched));
+    }
+    for (const target of [0, 1, 2, 3]) {
+      const past = store.viewAt(BigInt(target));
+      const seen = touched.map(
+        ([table, key]) => `${table.id}/${table.keyId(key)}=${JSON.stringify(past.get(table, key), big)}`,
+      );
+      expect(seen, `after commit ${target}`).toEqual(views[target]);
+    }
+    expect(await viewOf(store, touched)).toEqual(views[3]); // the store itself did not move
+    await store.pruneJournal(1n);
+    expect(() => store.viewAt(0n)).toThrow(/no longer holds commit 1/);
+  });
+
   it("gives equal digests for equal states reached by different commits, and different ones otherwise", async () => {
     const a = await makeStore();
     const b = await makeStore();

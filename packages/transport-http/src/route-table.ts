@@ -13,10 +13,12 @@ import { BUILDER_ROUTES } from "./routes/builder-routes.js";
 import { CHAIN_ROUTES } from "./routes/chain-routes.js";
 import { DEFERRED_ROUTES } from "./routes/deferred-routes.js";
 import { KEY_OPERATION_ROUTES } from "./routes/key-operation-routes.js";
+import { MARKET_ROUTES } from "./routes/market-routes.js";
 import { MULTISIG_ROUTES } from "./routes/multisig-routes.js";
 import { NODE_ROUTES } from "./routes/node-routes.js";
 import { NOT_YET_ROUTES, UNSUPPORTED_ROUTES } from "./routes/not-yet-routes.js";
 import { PENDING_ROUTES } from "./routes/pending-routes.js";
+import { PROPOSAL_ROUTES } from "./routes/proposal-routes.js";
 import { RESOURCE_ROUTES } from "./routes/resource-routes.js";
 import { SHIELDED_ROUTES } from "./routes/shielded-routes.js";
 import { TRANSACTION_ROUTES } from "./routes/transaction-routes.js";
@@ -29,6 +31,8 @@ export const ROUTE_TABLE: readonly RouteRow[] = Object.freeze([
   ...BUILDER_ROUTES,
   ...RESOURCE_ROUTES,
   ...WITNESS_ROUTES,
+  ...PROPOSAL_ROUTES,
+  ...MARKET_ROUTES,
   ...ASSET_ROUTES,
   ...BROADCAST_ROUTES,
   ...MULTISIG_ROUTES,

@@ -29,6 +29,9 @@ import {
   illegalArgument,
   itemNotFound,
   JavaExceptions,
+  MarketOrderListSchema,
+  MarketOrderPairListSchema,
+  MarketPriceListSchema,
   NoteSchema,
   Permission_PermissionType,
   PermissionSchema,
@@ -329,6 +332,30 @@ export function createFakeWallet(): FakeWallet {
     },
     async getPaginatedNowWitnessList() {
       return [];
+    },
+    async getProposalById() {
+      return undefined;
+    },
+    async listProposals() {
+      return [];
+    },
+    async getPaginatedProposalList() {
+      return undefined;
+    },
+    async getMarketOrderById() {
+      return undefined;
+    },
+    async getMarketOrderByAccount() {
+      return undefined;
+    },
+    async getMarketPriceByPair() {
+      return create(MarketPriceListSchema);
+    },
+    async getMarketOrderListByPair() {
+      return create(MarketOrderListSchema);
+    },
+    async getMarketPairList() {
+      return create(MarketOrderPairListSchema);
     },
     async getAssetIssueByAccount() {
       return [];

@@ -1,4 +1,5 @@
 import type { DescMessage, MessageShape } from "@bufbuild/protobuf";
+import type { ChainSettings } from "../chain/chain-settings.js";
 import { JavaExceptions, TronodeError } from "../errors.js";
 import type { ContractType } from "../protocol/contract-types.js";
 import type { Transaction_Contract, Transaction_Result } from "../protocol/generated/protocol/core_pb.js";
@@ -17,6 +18,8 @@ export interface ActuatorContext {
    * transaction they are about to create (DelegateResource reserves its own bandwidth).
    */
   readonly creating?: boolean;
+  /** Node settings that affect execution (java-tron's CommonParameter); defaults when absent. */
+  readonly settings?: ChainSettings;
 }
 
 /** Outcome of `execute`: the actuator fee plus any receipt fields it sets (Transaction.Result). */
@@ -30,6 +33,8 @@ export interface ActuatorResult {
       | "unfreezeAmount"
       | "withdrawExpireAmount"
       | "cancelUnfreezeV2Amount"
+      | "orderId"
+      | "orderDetails"
       | "exchangeId"
       | "exchangeReceivedAmount"
       | "exchangeInjectAnotherAmount"

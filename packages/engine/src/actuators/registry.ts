@@ -7,6 +7,11 @@ import { exchangeCreateActuator } from "../exchanges/actuators/exchange-create.j
 import { exchangeInjectActuator } from "../exchanges/actuators/exchange-inject.js";
 import { exchangeTransactionActuator } from "../exchanges/actuators/exchange-transaction.js";
 import { exchangeWithdrawActuator } from "../exchanges/actuators/exchange-withdraw.js";
+import { marketCancelOrderActuator } from "../market/actuators/market-cancel-order.js";
+import { marketSellAssetActuator } from "../market/actuators/market-sell-asset.js";
+import { proposalApproveActuator } from "../proposals/actuators/proposal-approve.js";
+import { proposalCreateActuator } from "../proposals/actuators/proposal-create.js";
+import { proposalDeleteActuator } from "../proposals/actuators/proposal-delete.js";
 import type { ContractType } from "../protocol/contract-types.js";
 import { cancelAllUnfreezeV2Actuator } from "../resources/actuators/cancel-all-unfreeze-v2.js";
 import { delegateResourceActuator } from "../resources/actuators/delegate-resource.js";
@@ -50,6 +55,11 @@ export const ACTUATORS: ReadonlyMap<ContractType, Actuator> = new Map<ContractTy
     voteWitnessActuator,
     withdrawBalanceActuator,
     updateBrokerageActuator,
+    proposalCreateActuator,
+    proposalApproveActuator,
+    proposalDeleteActuator,
+    marketSellAssetActuator,
+    marketCancelOrderActuator,
     assetIssueActuator,
     participateAssetIssueActuator,
     transferAssetActuator,

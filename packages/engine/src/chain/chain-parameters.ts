@@ -117,6 +117,7 @@ export const INTERNAL_PROPERTIES: Readonly<Record<string, bigint>> = {
   MIN_FROZEN_SUPPLY_TIME: 1n,
   WITNESS_ALLOWANCE_FROZEN_TIME: 1n,
   EXCHANGE_BALANCE_LIMIT: 1_000_000_000_000_000_000n,
+  MARKET_QUANTITY_LIMIT: 1_000_000_000_000_000_000n,
   TOKEN_ID_NUM: 1_000_000n,
   BURN_TRX_AMOUNT: 0n,
   TOTAL_TRANSACTION_COUNT: 0n,
@@ -131,6 +132,36 @@ export const INTERNAL_PROPERTIES: Readonly<Record<string, bigint>> = {
   /** Long.MAX_VALUE until ALLOW_TVM_VOTE (or a genesis that enables it) switches voter rewards to Vi. */
   NEW_REWARD_ALGORITHM_EFFECTIVE_CYCLE: 0x7fffffffffffffffn,
 };
+
+/**
+ * Stored parameters a genesis config may set besides the getchainparameters list (java-tron keeps
+ * them in DynamicPropertiesStore with these defaults; no proposal changes them).
+ */
+export const GENESIS_SETTABLE_PROPERTIES: readonly string[] = [
+  "PUBLIC_NET_LIMIT",
+  "ONE_DAY_NET_LIMIT",
+  "TOTAL_SIGN_NUM",
+  "MAX_FROZEN_TIME",
+  "MIN_FROZEN_TIME",
+  "MAX_FROZEN_SUPPLY_NUMBER",
+  "MAX_FROZEN_SUPPLY_TIME",
+  "MIN_FROZEN_SUPPLY_TIME",
+  "WITNESS_ALLOWANCE_FROZEN_TIME",
+  "EXCHANGE_BALANCE_LIMIT",
+  "MARKET_QUANTITY_LIMIT",
+  "TOKEN_ID_NUM",
+];
+
+/** Proposal (ProposalType) names that differ from the stored name they set at genesis. */
+export const PARAMETER_NAME_ALIASES: Readonly<Record<string, string>> = {
+  TOTAL_CURRENT_ENERGY_LIMIT: "TOTAL_ENERGY_CURRENT_LIMIT",
+};
+
+/** The stored name a genesis parameter name sets, or undefined for a name java-tron does not know. */
+export function genesisParameterName(name: string): string | undefined {
+  if (BY_NAME.has(name) || GENESIS_SETTABLE_PROPERTIES.includes(name)) return name;
+  return PARAMETER_NAME_ALIASES[name];
+}
 
 /** 32-byte operation masks (bit t = contract type t, LSB first within each byte). */
 export const DEFAULT_ACTIVE_OPERATIONS_HEX =

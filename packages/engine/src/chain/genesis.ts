@@ -2,6 +2,7 @@ import { create } from "@bufbuild/protobuf";
 import { isValidAddress } from "../crypto/address.js";
 import { utf8Encode } from "../crypto/bytes.js";
 import { TronodeError } from "../errors.js";
+import { GENESIS_WITNESS_VOTES, packWitnessVotes } from "../proposals/lifecycle.js";
 import { packContract } from "../protocol/codec.js";
 import { ContractType } from "../protocol/contract-types.js";
 import {
@@ -19,7 +20,7 @@ import { Tables } from "../state/tables.js";
 import { GENESIS_WITNESS_LIST, WITNESS_LIST } from "../witnesses/registry.js";
 import { newAccount } from "./accounts.js";
 import { blockId, blockReference, transactionTrieRoot } from "./block-id.js";
-import { CHAIN_PARAMETERS, PARAMETER_CONTRACT_TYPES } from "./chain-parameters.js";
+import { genesisParameterName, PARAMETER_CONTRACT_TYPES } from "./chain-parameters.js";
 import { GENESIS_WITNESS_SENTENCE } from "./constants.js";
 import { setOperationBit } from "./permissions.js";
 import { activeWitnessAddresses, packAddresses } from "./witness-schedule.js";
@@ -62,10 +63,10 @@ export function createGenesis(config: GenesisConfig): {
   const state = new StateOverlay(EMPTY_VIEW);
   const props = new MutableChainProperties(state);
 
-  const known = new Set(CHAIN_PARAMETERS.map((p) => p.name));
   for (const [name, value] of Object.entries(config.parameters ?? {})) {
-    if (!known.has(name)) throw new TronodeError("UNKNOWN_PARAMETER", `unknown chain parameter ${name}`);
-    props.set(name, value);
+    const stored = genesisParameterName(name);
+    if (!stored) throw new TronodeError("UNKNOWN_PARAMETER", `unknown chain parameter ${name}`);
+    props.set(stored, value);
   }
   // A chain born with ALLOW_TVM_VOTE or ALLOW_NEW_REWARD pays voters by Vi from its first cycle
   // (ProposalService does the same at the cycle either proposal is approved).
@@ -132,6 +133,7 @@ export function createGenesis(config: GenesisConfig): {
   props.setBytes("ACTIVE_WITNESSES", packAddresses(activeWitnessAddresses(witnesses)));
   props.setBytes(WITNESS_LIST, packAddresses(config.witnesses.map((w) => w.address)));
   props.setBytes(GENESIS_WITNESS_LIST, packAddresses(config.witnesses.map((w) => w.address)));
+  props.setBytes(GENESIS_WITNESS_VOTES, packWitnessVotes(config.witnesses));
 
   const block = create(BlockSchema, {
     transactions,

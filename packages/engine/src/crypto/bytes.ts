@@ -94,3 +94,12 @@ export function int64ToBytes(value: bigint): Uint8Array {
 export function bytesToInt64(bytes: Uint8Array, offset = 0): bigint {
   return new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getBigInt64(offset);
 }
+
+/** Unsigned lexicographic order of byte strings (LevelDB's default key order). */
+export function compareBytes(a: Uint8Array, b: Uint8Array): number {
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    if (a[i] !== b[i]) return a[i]! - b[i]!;
+  }
+  return a.length - b.length;
+}

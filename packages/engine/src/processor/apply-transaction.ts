@@ -3,6 +3,7 @@ import type { ActuatorContext } from "../actuators/actuator.js";
 import { ACTUATORS } from "../actuators/registry.js";
 import { BalanceTracingOverlay } from "../balance-history/balance-trace.js";
 import { cloneAccount } from "../chain/accounts.js";
+import type { ChainSettings } from "../chain/chain-settings.js";
 import {
   BLOCK_PRODUCED_INTERVAL,
   MAINTENANCE_SKIP_SLOTS,
@@ -59,6 +60,8 @@ export interface ApplyTransactionOptions {
   readonly isVerified?: (txId: Uint8Array) => boolean;
   /** Record the transaction's balance changes (java-tron's historyBalanceLookup). */
   readonly traceBalances?: boolean;
+  /** Node settings that affect execution (proposal lifetime); java-tron's defaults when absent. */
+  readonly settings?: ChainSettings;
 }
 
 export interface TransactionOutcome {
@@ -264,7 +267,7 @@ export function applyTransaction(
     }
   }
 
-  const ctx: ActuatorContext = { state, props, txId, contract };
+  const ctx: ActuatorContext = { state, props, txId, contract, settings: options.settings };
   const typeUrl = contract.parameter?.typeUrl ?? "";
   if (!contract.parameter) {
     throw rejection(ResponseCode.CONTRACT_VALIDATE_ERROR, "Contract validate error : No contract!");

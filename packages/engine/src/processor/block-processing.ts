@@ -9,6 +9,7 @@ import {
   signBlockHeader,
   transactionTrieRoot,
 } from "../chain/block-id.js";
+import type { ChainSettings } from "../chain/chain-settings.js";
 import {
   BLOCK_PRODUCED_INTERVAL,
   BLOCK_SIZE,
@@ -21,6 +22,7 @@ import { bytesEqual, bytesToHex } from "../crypto/bytes.js";
 import { addressOfPrivateKey, type SignatureRecoverer } from "../crypto/signature.js";
 import { JavaExceptions, TronodeError } from "../errors.js";
 import { indexContractEvents } from "../events/event-index.js";
+import { processProposals } from "../proposals/lifecycle.js";
 import { transactionSize } from "../protocol/codec.js";
 import {
   type Block,
@@ -71,6 +73,8 @@ export interface ProduceBlockOptions {
    * changed account's balance at this block. `pushed` outcomes must then carry their traces.
    */
   readonly traceBalances?: boolean;
+  /** Node settings that affect execution (proposal lifetime); java-tron's defaults when absent. */
+  readonly settings?: ChainSettings;
 }
 
 export interface ProducedBlock extends BlockOutcome {
@@ -124,6 +128,7 @@ export function produceBlock(view: StateView, options: ProduceBlockOptions): Pro
         recoverer: options.recoverer,
         isVerified: options.isVerified,
         traceBalances: options.traceBalances,
+        settings: options.settings,
       });
       state.merge(outcome.changes);
       outcomes.push(outcome);
@@ -202,6 +207,8 @@ export interface ApplyBlockOptions {
    * (TronNetDelegate.validBlock).
    */
   readonly now?: bigint;
+  /** Node settings that affect execution (proposal lifetime); java-tron's defaults when absent. */
+  readonly settings?: ChainSettings;
 }
 
 /** TronNetDelegate's tolerance for a block ahead of the receiver's clock. */
@@ -267,6 +274,7 @@ export function applyBlock(
       block: { number: raw.number, timestamp: raw.timestamp },
       recoverer,
       traceBalances: options.traceBalances,
+      settings: options.settings,
     });
     state.merge(outcome.changes);
     outcomes.push(outcome);
@@ -326,6 +334,7 @@ function finishBlock(
   const nextMaintenance = props.get("NEXT_MAINTENANCE_TIME");
   if (raw.timestamp >= nextMaintenance) {
     // Proposals approved by then take effect here, before the votes are counted (java-tron's order).
+    processProposals(state, props);
     if (raw.number !== 1n) doMaintenance(state, props);
     const interval = props.get("MAINTENANCE_TIME_INTERVAL");
     props.set(

@@ -2,6 +2,8 @@ import { AssetTables } from "../assets/tables.js";
 import { BalanceHistoryTables } from "../balance-history/tables.js";
 import { EventTables } from "../events/tables.js";
 import { ExchangeTables } from "../exchanges/tables.js";
+import { MarketTables } from "../market/tables.js";
+import { ProposalTables } from "../proposals/tables.js";
 import { blockBytes, decode } from "../protocol/codec.js";
 import {
   AccountSchema,
@@ -47,6 +49,8 @@ export const Tables = {
   ...ResourceTables,
   ...WitnessTables,
   ...BalanceHistoryTables,
+  ...ProposalTables,
+  ...MarketTables,
   ...EventTables,
   ...AssetTables,
   ...ExchangeTables,

@@ -9,6 +9,7 @@
 import { MAX_ACTIVE_WITNESS_NUM } from "../chain/constants.js";
 import { byteStringHashCode, packAddresses, unpackAddresses } from "../chain/witness-schedule.js";
 import { bytesEqual, bytesToHex } from "../crypto/bytes.js";
+import { removeThePowerOfTheGr } from "../proposals/lifecycle.js";
 import type { Witness } from "../protocol/generated/protocol/core_pb.js";
 import type { ChainProperties, MutableChainProperties } from "../state/chain-properties.js";
 import type { StateOverlay } from "../state/state-overlay.js";
@@ -139,6 +140,7 @@ export function witnessesWithLiveVotes(view: StateView, props: ChainProperties):
 
 /** MaintenanceManager.doMaintenance (not run for block 1, as in java-tron). */
 export function doMaintenance(state: StateOverlay, props: MutableChainProperties): void {
+  removeThePowerOfTheGr(state, props);
   // New reward algorithm: each witness's Vi for the cycle that ends here, from its votes in it.
   if (props.isOn("ALLOW_CHANGE_DELEGATION") && usesNewRewardAlgorithm(props)) {
     const cycle = props.get("CURRENT_CYCLE_NUMBER");

@@ -4,11 +4,13 @@ import {
   bytesEqual,
   bytesToHex,
   ChainProperties,
+  type ChainSettings,
   type ChangeSet,
   contractOwner,
   type Logger,
   type ProducedBlock,
   produceBlock,
+  type ReadScope,
   ResponseCode,
   type SignatureRecoverer,
   StateOverlay,
@@ -44,6 +46,8 @@ export interface ChainServiceOptions {
   readonly maxPendingSize?: number;
   /** Recovers broadcast signatures in worker threads before the push checks them (optional). */
   readonly prefetch?: SignaturePrefetch;
+  /** Node settings that change execution (java-tron's CommonParameter: the proposal lifetime). */
+  readonly settings?: ChainSettings;
   /**
    * Development chains: owners whose transactions are accepted without a valid signature
    * (impersonation, TRE's unlocked accounts). Absent on a production-like node.
@@ -85,6 +89,8 @@ export class ChainService {
   private readonly holds = new Map<symbol, bigint>();
   private readonly rewindListeners = new Set<(checkpoint: ChainCheckpoint) => void>();
   private changes = 0;
+  /** The solidified block's state when the head is past it (see solidView). */
+  private solid: StateView | undefined;
 
   constructor(private readonly options: ChainServiceOptions) {
     this.pendingState = new StateOverlay(options.store.view);
@@ -103,9 +109,23 @@ export class ChainService {
     return this.pendingState;
   }
 
-  /** Committed state (for a single witness the solidified block is the head block). */
+  /** Committed state: the head block's. */
   get committedView(): StateView {
     return this.options.store.view;
+  }
+
+  /**
+   * The state at the solidified block (what /walletsolidity reads): the committed state itself when
+   * the head is solidified (one witness), else the committed state with the unsolidified blocks'
+   * writes undone from the journal.
+   */
+  get solidView(): StateView {
+    return this.solid ?? this.options.store.view;
+  }
+
+  /** The state a read of `scope` sees: `head` = unconfirmed (pending applied), `solid` = solidified. */
+  viewOf(scope: ReadScope): StateView {
+    return scope === "head" ? this.pendingState : this.solidView;
   }
 
   get store(): ChainStore {
@@ -181,6 +201,7 @@ export class ChainService {
         recoverer: this.options.recoverer,
         isVerified: (txId) => this.verified.has(bytesToHex(txId)),
         traceBalances: this.options.traceBalances,
+        settings: this.options.settings,
         // The pool's outcomes were computed on the committed head, in order: the block can take them.
         pushed: this.pendingBuiltAt === this.commits ? entries.map((e) => e.outcome) : undefined,
       });
@@ -225,6 +246,7 @@ export class ChainService {
   rewindTo(checkpoint: ChainCheckpoint): Promise<void> {
     return this.queue.run(async () => {
       await this.options.store.rewind(checkpoint.seq);
+      this.refreshSolidView();
       this.commits++;
       this.changes++;
       this.verified.clear();
@@ -270,9 +292,28 @@ export class ChainService {
     const after = new StateOverlay(store.view);
     after.merge(changes);
     await store.commit(changes, { label: new ChainProperties(after).headNumber });
+    this.refreshSolidView(); // at once, so no read sees the new head through the old solid view
     this.commits++;
     this.changes++;
     await this.pruneJournal();
+  }
+
+  /** Recomputes the solidified state after the committed state moved. */
+  private refreshSolidView(): void {
+    const store = this.options.store;
+    const props = new ChainProperties(store.view);
+    const solid = props.solidifiedNumber;
+    if (solid >= props.headNumber) {
+      this.solid = undefined;
+      return;
+    }
+    // the last commit whose head was at or below the solidified block (pruning keeps what follows;
+    // when that commit's own record is pruned, it is the one just before the first above it)
+    const marks = store.journal();
+    const atOrBelow = marks.filter((mark) => mark.label <= solid).at(-1);
+    const firstAbove = marks.find((mark) => mark.label > solid);
+    const seq = atOrBelow?.seq ?? (firstAbove === undefined ? undefined : firstAbove.seq - 1n);
+    this.solid = seq === undefined ? undefined : store.viewAt(seq);
   }
 
   /**
@@ -308,6 +349,7 @@ export class ChainService {
           tx.rawData?.contract[0] !== undefined &&
           bypass(contractOwner(tx.rawData.contract[0]))),
       traceBalances: this.options.traceBalances,
+      settings: this.options.settings,
     });
     const id = bytesToHex(outcome.txId);
     this.pendingState.merge(outcome.changes);

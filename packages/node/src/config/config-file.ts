@@ -66,6 +66,9 @@ export async function applyConfigFile(base: NodeConfig, path: string): Promise<N
     ...(typeof json.maintenanceInterval === "number"
       ? { maintenanceInterval: json.maintenanceInterval }
       : {}),
+    ...(json.proposalExpireTime !== undefined
+      ? { proposalExpireTime: seconds(json.proposalExpireTime, "proposalExpireTime") }
+      : {}),
     ...(typeof json.historyBalanceLookup === "boolean"
       ? { historyBalanceLookup: json.historyBalanceLookup }
       : {}),
@@ -82,6 +85,11 @@ export async function applyConfigFile(base: NodeConfig, path: string): Promise<N
 
 function addressFromBase58OrHex(text: string): Uint8Array {
   return text.startsWith("T") ? addressFromBase58(text) : hexToBytes(text);
+}
+
+function seconds(value: unknown, name: string): number {
+  if (typeof value === "number" && Number.isInteger(value) && value >= 0 && value <= 31_536_000) return value;
+  throw configError(`${name} must be a whole number of seconds from 0 to 31536000`);
 }
 
 function toBigInt(value: unknown, name: string): bigint {

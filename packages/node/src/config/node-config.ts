@@ -1,4 +1,10 @@
-import { addressOfPrivateKey, hexToBytes, TronodeError } from "@tronode/engine";
+import {
+  addressOfPrivateKey,
+  type ChainSettings,
+  DEFAULT_CHAIN_SETTINGS,
+  hexToBytes,
+  TronodeError,
+} from "@tronode/engine";
 import { DEFAULT_MNEMONIC, TRON_HD_PATH } from "../dev/dev-accounts.js";
 
 /** Everything that configures a node. Defaults reproduce TRE (tronbox/tre). */
@@ -40,6 +46,11 @@ export interface NodeConfig {
   readonly historyBalanceLookup?: boolean;
   /** Seconds between maintenances (MAINTENANCE_TIME_INTERVAL of a new chain); absent = TRE's 300. */
   readonly maintenanceInterval?: number;
+  /**
+   * java-tron's `block.proposalExpireTime` in seconds: a proposal is decided at the first
+   * maintenance at least this long after it was made; absent = java-tron's 3 days.
+   */
+  readonly proposalExpireTime?: number;
   /** java-tron's node.maxTransactionPendingSize: broadcasts beyond it answer SERVER_BUSY. */
   readonly maxPendingSize: number;
   /** "auto" (native when it loads), "native" or "noble". */
@@ -125,6 +136,13 @@ export function defaultNodeConfig(): NodeConfig {
     dev: true,
     stateInterval: 60,
   };
+}
+
+/** The execution settings of a node config (java-tron's CommonParameter values). */
+export function chainSettingsOf(config: NodeConfig): ChainSettings {
+  return config.proposalExpireTime === undefined
+    ? DEFAULT_CHAIN_SETTINGS
+    : { ...DEFAULT_CHAIN_SETTINGS, proposalExpireTime: BigInt(config.proposalExpireTime) * 1000n };
 }
 
 /** Whether the node records balance history: the setting, else on unless the chain is persisted. */

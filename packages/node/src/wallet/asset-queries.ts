@@ -20,7 +20,7 @@ export class AssetQueryService implements AssetQueries {
   constructor(private readonly chain: ChainService) {}
 
   #read<T>(scope: ReadScope, read: (view: StateView, props: ChainProperties) => T): T {
-    const view = scope === "head" ? this.chain.headView : this.chain.committedView;
+    const view = this.chain.viewOf(scope);
     return read(view, new ChainProperties(view));
   }
 

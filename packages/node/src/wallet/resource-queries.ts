@@ -25,7 +25,7 @@ export class ResourceQueryService implements ResourceQueries {
   constructor(private readonly chain: ChainService) {}
 
   #view(scope: ReadScope): StateView {
-    return scope === "head" ? this.chain.headView : this.chain.committedView;
+    return this.chain.viewOf(scope);
   }
 
   #account(address: Uint8Array, scope: ReadScope) {

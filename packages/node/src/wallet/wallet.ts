@@ -1,4 +1,4 @@
-import { create } from "@bufbuild/protobuf";
+import { create, equals } from "@bufbuild/protobuf";
 import {
   ACTUATORS,
   type Account,
@@ -20,10 +20,13 @@ import {
   CONTRACT_PARAMETER_SCHEMAS,
   type ContractType,
   contractTypeName,
+  decode,
   type ExchangeQueries,
+  type MarketQueries,
   MutableChainProperties,
   type NodeInfoSummary,
   PENDING_BLOCK_NUMBER,
+  type ProposalQueries,
   packContract,
   type ReadScope,
   type ResourceQueries,
@@ -77,6 +80,8 @@ type CoreWalletApi = Omit<
   | keyof ResourceQueries
   | keyof BalanceHistoryQueries
   | keyof WitnessQueries
+  | keyof ProposalQueries
+  | keyof MarketQueries
   | keyof AssetQueries
   | keyof ExchangeQueries
   | keyof ShieldedQueries
@@ -95,7 +100,7 @@ export class Wallet implements CoreWalletApi {
   }
 
   #view(scope: ReadScope): StateView {
-    return scope === "head" ? this.#chain.headView : this.#chain.committedView;
+    return this.#chain.viewOf(scope);
   }
 
   #props(scope: ReadScope): ChainProperties {
@@ -209,6 +214,14 @@ export class Wallet implements CoreWalletApi {
       });
     }
     const contract = packContract(type, parameter as never, options.permissionId ?? 0);
+    if (options.encodedContract && contract.parameter) {
+      const same = equals(
+        schema,
+        decode(schema, options.encodedContract),
+        decode(schema, contract.parameter.value),
+      );
+      if (same) contract.parameter.value = options.encodedContract;
+    }
     const head = this.#props("head");
     const overlay = new StateOverlay(this.#chain.headView);
     const { value } = unpackContract(contract);

@@ -21,7 +21,7 @@ export class WitnessQueryService implements WitnessQueries {
   constructor(private readonly chain: ChainService) {}
 
   #view(scope: ReadScope): StateView {
-    return scope === "head" ? this.chain.headView : this.chain.committedView;
+    return this.chain.viewOf(scope);
   }
 
   async getBrokerage(address: Uint8Array, scope: ReadScope): Promise<bigint> {

@@ -37,27 +37,11 @@ export function notYetRoute(spec: NotYetSpec): RouteRow {
   });
 }
 
-/** GET+POST reads java-tron also serves under /walletsolidity. */
-const SOLIDITY_READS = [
-  "getmarketorderbyaccount",
-  "getmarketorderbyid",
-  "getmarketpricebypair",
-  "getmarketorderlistbypair",
-  "getmarketpairlist",
-] as const;
-
 /** GET+POST reads served only under /wallet. */
-const WALLET_ONLY_READS = [
-  "gettransactionreceiptbyid",
-  "listproposals",
-  "getproposalbyid",
-  "getpaginatedproposallist",
-  "getcontract",
-  "getcontractinfo",
-] as const;
+const WALLET_ONLY_READS = ["gettransactionreceiptbyid", "getcontract", "getcontractinfo"] as const;
 
 /** Reads whose java-tron servlet takes `visible` from the query string even on POST (§3.3). */
-const QUERY_VISIBLE_READS: ReadonlySet<string> = new Set(["listproposals", "getBrokerage", "getReward"]);
+const QUERY_VISIBLE_READS: ReadonlySet<string> = new Set(["getBrokerage", "getReward"]);
 
 /** POST-only operations whose GET answers 200 with an empty body (doGet overridden empty). */
 const POST_ONLY_EMPTY_GET = [
@@ -66,11 +50,6 @@ const POST_ONLY_EMPTY_GET = [
   "clearabi",
   "deploycontract",
   "triggersmartcontract",
-  "proposalcreate",
-  "proposalapprove",
-  "proposaldelete",
-  "marketsellasset",
-  "marketcancelorder",
 ] as const;
 
 /** POST-only operations also served under /walletsolidity, GET answering an empty 200. */
@@ -96,14 +75,6 @@ function walletExtensionRoute(name: string): RouteRow {
 }
 
 export const NOT_YET_ROUTES: readonly RouteRow[] = [
-  ...SOLIDITY_READS.map((name) =>
-    notYetRoute({
-      operation: notYetOperation(name),
-      paths: walletAndSolidityPaths(name),
-      methods: ["GET", "POST"],
-      visibleFrom: visibleSourceOf(name),
-    }),
-  ),
   ...WALLET_ONLY_READS.map((name) =>
     notYetRoute({
       operation: notYetOperation(name),

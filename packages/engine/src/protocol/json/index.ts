@@ -22,6 +22,7 @@ export {
 } from "./json-text.js";
 export { protocolRegistry } from "./registry.js";
 export {
+  encodeProposalCreateJson,
   type PrintTransactionOptions,
   parseTransaction,
   printBlock,

@@ -2,12 +2,21 @@
  * java-tron's transaction/block JSON helpers (`Util.packTransaction`, `Util.printTransactionToJSON`,
  * `Util.printBlockToJSON`), on top of the generic JsonFormat codec.
  */
-import { create, fromBinary, toBinary } from "@bufbuild/protobuf";
+import { create, equals, fromBinary, toBinary } from "@bufbuild/protobuf";
 import { sha256 } from "@noble/hashes/sha2.js";
 import { keccak_256 } from "@noble/hashes/sha3.js";
 import { TronodeError } from "../../errors.js";
+import {
+  encodeProposalCreateContract,
+  insertionOrdered,
+  int64MapEntries,
+} from "../../proposals/parameter-order.js";
 import { CONTRACT_PARAMETER_SCHEMAS, ContractType, contractTypeByName } from "../contract-types.js";
-import type { CreateSmartContract } from "../generated/protocol/contracts_pb.js";
+import {
+  type CreateSmartContract,
+  type ProposalCreateContract,
+  ProposalCreateContractSchema,
+} from "../generated/protocol/contracts_pb.js";
 import {
   type Block,
   BlockHeader_rawSchema,
@@ -15,10 +24,11 @@ import {
   type Transaction,
   type Transaction_Contract,
   Transaction_ResultSchema,
+  type Transaction_raw,
   Transaction_rawSchema,
   TransactionSchema,
 } from "../generated/protocol/core_pb.js";
-import { bytesToHex } from "./bytes.js";
+import { bytesToHex, parseHexJava as parseHex } from "./bytes.js";
 import {
   type AnyRecord,
   isObject,
@@ -76,7 +86,10 @@ export function parseTransaction(json: unknown, options: ParseOptions): Transact
   }
   const txJson: AnyRecord = { ...json, raw_data: { ...raw, contract: contracts } };
   try {
-    return parseMessageInternal(TransactionSchema, txJson, ctx);
+    const tx = parseMessageInternal(TransactionSchema, txJson, ctx) as Transaction;
+    if (contracts.some((c) => c.type === PROPOSAL_CREATE_NAME))
+      keepClientProposalBytes(tx, json.raw_data_hex);
+    return tx;
   } catch (e) {
     if (e instanceof JsonFormatFailure) throw toTronodeError(e, txJson);
     throw e;
@@ -122,12 +135,86 @@ function packContractJson(entry: unknown, ctx: ParseCtx): AnyRecord | undefined 
   if (!isObject(value)) return undefined;
   let bytes: Uint8Array;
   try {
-    bytes = toBinary(schema, parseMessageInternal(schema, value, ctx));
+    const message = parseMessageInternal(schema, value, ctx);
+    bytes =
+      type === ContractType.ProposalCreateContract
+        ? proposalCreateInJsonOrder(message as ProposalCreateContract, value, ctx)
+        : toBinary(schema, message);
   } catch (e) {
     if (e instanceof JsonFormatFailure) return undefined;
     throw e;
   }
   return { ...c, parameter: { ...parameter, value: bytes } };
+}
+
+const PROPOSAL_CREATE_NAME = "ProposalCreateContract";
+
+/**
+ * ProposalCreateContract bytes from its JSON (`{owner_address, parameters:[{key,value}…]}`) with
+ * the parameters in the JSON array's order, as java-tron's builder writes them.
+ */
+export function encodeProposalCreateJson(value: AnyRecord, options: ParseOptions): Uint8Array {
+  const ctx = makeParseCtx(options);
+  const message = parseMessageInternal(ProposalCreateContractSchema, value, ctx) as ProposalCreateContract;
+  return proposalCreateInJsonOrder(message, value, ctx);
+}
+
+/**
+ * ProposalCreateContract bytes with the parameters in the order of the JSON array, as protobuf-java
+ * (a LinkedHashMap) writes them; protobuf-es would write its map object's keys ascending. Each
+ * entry's key is parsed by the same codec, one entry at a time.
+ */
+function proposalCreateInJsonOrder(
+  message: ProposalCreateContract,
+  value: AnyRecord,
+  ctx: ParseCtx,
+): Uint8Array {
+  const entries = fastjsonValue(value.parameters);
+  const order: bigint[] = [];
+  if (Array.isArray(entries)) {
+    for (const entry of entries) {
+      const one = parseMessageInternal(
+        ProposalCreateContractSchema,
+        { parameters: [entry] },
+        ctx,
+      ) as ProposalCreateContract;
+      for (const key of Object.keys(one.parameters)) order.push(BigInt(key));
+    }
+  }
+  for (const key of Object.keys(message.parameters)) order.push(BigInt(key));
+  const parameters = insertionOrdered(order.map((k) => [k, message.parameters[k.toString()] ?? 0n] as const));
+  return encodeProposalCreateContract(message.ownerAddress, parameters);
+}
+
+/**
+ * Keeps the ProposalCreateContract bytes the client signed. A map has no canonical order: TronWeb
+ * (google-protobuf) writes its keys sorted as strings, java-tron in insertion order, so re-encoding
+ * the JSON can give bytes — and a txID — other than the signed ones. When `raw_data_hex` carries
+ * the same contract (equal once decoded), its bytes are used as the contract's parameter.
+ */
+function keepClientProposalBytes(tx: Transaction, rawDataHex: unknown): void {
+  if (typeof rawDataHex !== "string") return;
+  const hex = parseHex(rawDataHex);
+  if (!hex) return;
+  let clientRaw: Transaction_raw;
+  try {
+    clientRaw = fromBinary(Transaction_rawSchema, hex);
+  } catch {
+    return;
+  }
+  const contracts = tx.rawData?.contract ?? [];
+  contracts.forEach((c, i) => {
+    const client = clientRaw.contract[i];
+    if (c.type !== ContractType.ProposalCreateContract || !client || client.type !== c.type) return;
+    if (!c.parameter || !client.parameter || client.parameter.typeUrl !== c.parameter.typeUrl) return;
+    try {
+      const ours = fromBinary(ProposalCreateContractSchema, c.parameter.value);
+      const theirs = fromBinary(ProposalCreateContractSchema, client.parameter.value);
+      if (equals(ProposalCreateContractSchema, ours, theirs)) c.parameter.value = client.parameter.value;
+    } catch {
+      // not decodable: keep the JSON's encoding
+    }
+  });
 }
 
 export interface PrintTransactionOptions extends Omit<PrintOptions, "path"> {
@@ -199,6 +286,9 @@ function printContract(
       return undefined;
     }
     value = printInto(schema, payload, ctx);
+    if (c.type === ContractType.ProposalCreateContract) {
+      value = inWireOrder(value, c.parameter?.value ?? new Uint8Array(0));
+    }
     if (c.type === ContractType.CreateSmartContract)
       createOwner = (payload as CreateSmartContract).ownerAddress;
   }
@@ -208,6 +298,15 @@ function printContract(
   const json: JsonObject = { parameter, type: ContractType[c.type] ?? "UNRECOGNIZED" };
   if (c.PermissionId > 0) json.Permission_id = c.PermissionId;
   return { json, createOwner };
+}
+
+/** A printed ProposalCreateContract with its parameters in the order its bytes hold them (protobuf-java's). */
+function inWireOrder(value: JsonObject, bytes: Uint8Array): JsonObject {
+  const entries = value.parameters;
+  if (!Array.isArray(entries)) return value;
+  const position = new Map(int64MapEntries(bytes, 2).map(([k], i) => [k.toString(), i]));
+  const at = (e: JsonValue) => position.get(String((e as JsonObject).key)) ?? Number.MAX_SAFE_INTEGER;
+  return { ...value, parameters: [...entries].sort((a, b) => at(a) - at(b)) };
 }
 
 /** java-tron `WalletUtil.generateContractAddress`: 0x41 ‖ last20(keccak256(txID ‖ owner)). */
