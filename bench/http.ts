@@ -21,8 +21,10 @@ import {
   transactionId,
 } from "@tronode/engine";
 import autocannon from "autocannon";
+import { loadGetAccountOverGrpc } from "./grpc.js";
 
 const PORT = 19_090;
+const GRPC_PORT = 19_051;
 const BASE = `http://127.0.0.1:${PORT}`;
 const REFERENCE_PORT = 19_095;
 const REFERENCE_BASE = `http://127.0.0.1:${REFERENCE_PORT}`;
@@ -61,6 +63,10 @@ async function startNode(args: string[]): Promise<{ child: ChildProcess; startup
       "packages/node/dist/tronode.mjs",
       "--port",
       String(PORT),
+      "--grpc-port",
+      String(GRPC_PORT),
+      "--grpc-solidity-port",
+      String(GRPC_PORT + 10),
       "--quiet",
       "--log-level",
       "warn",
@@ -198,6 +204,16 @@ export async function runHttpBench(
     } finally {
       await stopNode(reference);
     }
+
+    // The same reads over gRPC (Wallet.GetAccount), same accounts, same number in flight.
+    const addresses = accounts.map((a) => decode58(a.address));
+    const grpcTarget = `127.0.0.1:${GRPC_PORT}`;
+    await loadGetAccountOverGrpc(grpcTarget, addresses, 2_000, 32);
+    const grpc = await loadGetAccountOverGrpc(grpcTarget, addresses, bodies.length, 32);
+    results["GetAccount over gRPC requests/s"] = grpc.perSecond;
+    results["GetAccount over gRPC p50 latency (ms)"] = grpc.p50;
+    results["GetAccount over gRPC p99 latency (ms)"] = grpc.p99;
+    results["GetAccount over gRPC failures"] = grpc.failures;
 
     // Signed transfers between funded accounts, referencing the head block.
     const head = JSON.parse((await post("/wallet/getnowblock", "")).text);

@@ -1,7 +1,12 @@
 import { readFileSync } from "node:fs";
-import { routeCoverageMarkdown } from "@tronode/transport-http";
 import { describe, expect, it } from "vitest";
-import { readSpecOperations } from "./support/spec-operations.js";
+import {
+  between,
+  GRPC_MARKERS,
+  grpcOnlyCoverageTable,
+  HTTP_MARKERS,
+  httpCoverageTable,
+} from "./support/coverage-tables.js";
 
 describe("README", () => {
   const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
@@ -11,10 +16,11 @@ describe("README", () => {
     expect(readme).toContain("npm test");
   });
 
-  it("has an API coverage table equal to the route table (run npm run docs:coverage)", () => {
-    const begin = readme.indexOf("<!-- coverage:begin");
-    const end = readme.indexOf("<!-- coverage:end -->");
-    const table = readme.slice(readme.indexOf("\n", begin) + 1, end).trim();
-    expect(table).toBe(routeCoverageMarkdown(readSpecOperations().all).trim());
+  it("has an API coverage table equal to the route table and the gRPC bindings (run npm run docs:coverage)", () => {
+    expect(between(readme, HTTP_MARKERS)?.trim()).toBe(httpCoverageTable().trim());
+  });
+
+  it("lists the gRPC rpcs no HTTP operation names, from the service tables (run npm run docs:coverage)", () => {
+    expect(between(readme, GRPC_MARKERS)?.trim()).toBe(grpcOnlyCoverageTable().trim());
   });
 });

@@ -134,13 +134,14 @@ describe("committee proposals through TronWeb", () => {
 
     // creating an account now costs the new fee (no staked bandwidth: CREATE_ACCOUNT_FEE is burned)
     const fresh = TronWeb.address.fromPrivateKey("11".repeat(32)) as string;
-    const before = await tw(userKey).trx.getBalance(user);
+    // getBalance reads /walletsolidity, which trails the head with three witnesses
+    const before = await tw(userKey).trx.getUnconfirmedBalance(user);
     const paid = await send(userKey, (t) => t.transactionBuilder.sendTrx(fresh, 1, user));
     expect(paid.result).toBe(true);
     await mine();
     const info: Json = await post("/wallet/gettransactioninfobyid", { value: paid.signed.txID });
     expect(info.fee).toBe(5_000_000);
-    expect(await tw(userKey).trx.getBalance(user)).toBe(before - 5_000_001);
+    expect(await tw(userKey).trx.getUnconfirmedBalance(user)).toBe(before - 5_000_001);
   });
 
   it("cancels a proposal, refuses other witnesses' cancels, and lists proposals", async () => {

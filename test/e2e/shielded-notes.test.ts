@@ -7,7 +7,10 @@
  * - the shielded TRC-20 scans over notes our own code encrypted, placed as the contract's logs in
  *   the TransactionInfos of real transactions in real blocks (the log placement is by hand until the
  *   node runs contracts; the reads, decryption and shapes are the node's);
- * - the ShieldedTransferContract operations on a chain that cannot hold one: java-tron's answers.
+ * - the ShieldedTransferContract operations on a chain that cannot hold one: java-tron's answers;
+ * - the same operations over gRPC (stubs from TRON's api.proto), behind java-tron's committee
+ *   switches: this chain's genesis turns ALLOW_SHIELDED_TRC20_TRANSACTION on and leaves
+ *   ALLOW_SHIELDED_TRANSACTION off.
  */
 import { create } from "@bufbuild/protobuf";
 import {
@@ -26,14 +29,17 @@ import {
   TransactionSchema,
   transactionId,
 } from "@tronode/engine";
-import { createNode, type TronNode } from "@tronode/node";
+import { createNode, defaultNodeConfig, TRE_CHAIN_PARAMETERS, type TronNode } from "@tronode/node";
 import { AbiCoder } from "ethers";
 import { TronWeb } from "tronweb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { GrpcStatus, type GrpcStub, grpcFailure, grpcStub } from "../support/grpc-stubs.js";
 
 // biome-ignore lint/suspicious/noExplicitAny: JSON answers read loosely
 type Json = Record<string, any>;
 let node: TronNode;
+let walletRpc: GrpcStub;
+let solidity: GrpcStub;
 
 async function post(path: string, body: unknown = {}): Promise<Json> {
   const response = await fetch(`${node.url}${path}`, { method: "POST", body: JSON.stringify(body) });
@@ -95,7 +101,20 @@ const recipient = hexToBytes(`41${"77".repeat(20)}`);
 const placed: string[] = [];
 
 beforeAll(async () => {
-  node = await createNode({ port: 0, blockTime: 0, accounts: 2 });
+  const defaults = defaultNodeConfig();
+  node = await createNode({
+    port: 0,
+    blockTime: 0,
+    accounts: 2,
+    grpcPort: 0,
+    grpcSolidityPort: 0,
+    genesis: {
+      ...defaults.genesis,
+      parameters: { ...TRE_CHAIN_PARAMETERS, ALLOW_SHIELDED_TRC20_TRANSACTION: 1n },
+    },
+  });
+  walletRpc = grpcStub("Wallet", node.grpc.full!);
+  solidity = grpcStub("WalletSolidity", node.grpc.solidity!);
   const [a, b] = node.accounts;
   for (let i = 0; i < 3; i++) {
     const tw = new TronWeb({ fullHost: node.url!, privateKey: hex(a!.privateKey) });
@@ -144,6 +163,8 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  walletRpc?.close();
+  solidity?.close();
   await node?.stop();
 });
 
@@ -520,6 +541,78 @@ describe("ShieldedTransferContract notes on a chain that cannot hold one", () =>
     expect(voucher.Error).toBe("class java.lang.RuntimeException : cm not found");
     expect((await post("/wallet/getmerkletreevoucherinfo", { out_points: [] })).Error).toBe(
       "class org.tron.core.exception.BadItemException : request.OutPointsCount must be speccified with range in [1, 10]",
+    );
+  });
+});
+
+describe("the note rpcs over gRPC", () => {
+  it("answer what HTTP answers where the committee switch is on, and java-tron's INTERNAL text where it is off", async () => {
+    const head = Number(new ChainProperties(node.chain.committedView).headNumber);
+    const range = { start_block_index: "0", end_block_index: String(head + 1) };
+    const scan = await walletRpc.call("ScanShieldedTRC20NotesByIvk", {
+      ...range,
+      shielded_TRC20_contract_address: CONTRACT,
+      ivk: alice.ivk,
+    });
+    expect(
+      scan.noteTxs.map((n: Json) => [n.note.value, n.position ?? "0", Buffer.from(n.txid).toString("hex")]),
+    ).toEqual([
+      ["1000", "0", placed[0]],
+      ["400", "2", placed[1]],
+      ["50", "3", placed[2]],
+    ]);
+    const byOvk = await solidity.call("ScanShieldedTRC20NotesByOvk", {
+      ...range,
+      shielded_TRC20_contract_address: CONTRACT,
+      ovk: bob.ovk,
+    });
+    expect(byOvk.noteTxs.map((n: Json) => n.to_amount || n.note.value)).toEqual(["50", "550"]);
+    const tooLong = await grpcFailure(
+      walletRpc.call("ScanShieldedTRC20NotesByOvk", {
+        start_block_index: "0",
+        end_block_index: "1001",
+        ovk: bob.ovk,
+      }),
+    );
+    expect(tooLong).toEqual({
+      code: GrpcStatus.INTERNAL,
+      details:
+        "request requires start_block_index >= 0 && end_block_index > start_block_index && end_block_index - start_block_index <= 1000",
+    });
+    // the TRC-10 pool's rpcs: closed by the committee on this chain (as on every java-tron network)
+    for (const [stub, rpc] of [
+      [walletRpc, "ScanNoteByIvk"],
+      [solidity, "IsSpend"],
+      [walletRpc, "GetMerkleTreeVoucherInfo"],
+      [walletRpc, "CreateShieldNullifier"],
+      [walletRpc, "GetShieldTransactionHash"],
+    ] as const) {
+      expect(await grpcFailure(stub.call(rpc, {})), rpc).toEqual({
+        code: GrpcStatus.INTERNAL,
+        details: "Not support Shielded Transaction, need to be opened by the committee",
+      });
+    }
+    // #39 is on: the TRC-20 computations run
+    const input = await walletRpc.call("GetTriggerInputForShieldedTRC20Contract", {
+      shielded_TRC20_Parameters: {
+        parameter_type: "mint",
+        receive_description: [{ note_commitment: fill(32, 1) }],
+      },
+      amount: "7",
+    });
+    expect(hex(input.value)).toBe(
+      (
+        await post("/wallet/gettriggerinputforshieldedtrc20contract", {
+          shielded_TRC20_Parameters: {
+            parameter_type: "mint",
+            receive_description: [{ note_commitment: hex(fill(32, 1)) }],
+          },
+          amount: "7",
+        })
+      ).value,
+    );
+    expect((await grpcFailure(walletRpc.call("IsShieldedTRC20ContractNoteSpent", {}))).code).toBe(
+      GrpcStatus.UNIMPLEMENTED,
     );
   });
 });

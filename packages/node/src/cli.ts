@@ -1,10 +1,13 @@
 #!/usr/bin/env node
 import { addressToBase58, bytesToHex, TronodeError } from "@tronode/engine";
+import { DEFAULT_GRPC_PORT, DEFAULT_GRPC_SOLIDITY_PORT } from "@tronode/transport-grpc";
 import { Command, InvalidArgumentError } from "commander";
 import { applyConfigFile } from "./config/config-file.js";
 import { defaultNodeConfig, type NodeConfig } from "./config/node-config.js";
 import { createLogger } from "./logger.js";
 import { createNode, type TronNode } from "./node.js";
+import { SOLIDITY_POLL_INTERVAL_MS } from "./solidity/block-follower.js";
+import { createSolidityNode, DEFAULT_SOLIDITY_HTTP_PORT } from "./solidity/solidity-node.js";
 
 function integer(name: string, min: number, max: number) {
   return (value: string): number => {
@@ -32,7 +35,8 @@ function trxToSun(value: string): bigint {
 
 const program = new Command()
   .name("tronode")
-  .description("A TRON-compatible node: java-tron's HTTP API with TRE's development surface.")
+  .enablePositionalOptions()
+  .description("A TRON-compatible node: java-tron's HTTP and gRPC APIs with TRE's development surface.")
   .option("-p, --port <port>", "HTTP port", integer("port", 0, 65535), 9090)
   .option("-H, --host <host>", "HTTP listen address", "127.0.0.1")
   .option(
@@ -40,6 +44,18 @@ const program = new Command()
     "also serve /walletsolidity on this port (java-tron layout)",
     integer("port", 0, 65535),
   )
+  .option(
+    "--grpc-port <port>",
+    "gRPC port of protocol.Wallet + Database (default 50051; a free port with --port 0)",
+    integer("grpc port", 0, 65535),
+  )
+  .option(
+    "--grpc-solidity-port <port>",
+    "gRPC port of protocol.WalletSolidity + Database on the solidified state (default 50061; a free port with --port 0)",
+    integer("grpc solidity port", 0, 65535),
+  )
+  .option("--no-grpc", "do not serve gRPC")
+  .option("--grpc-reflection", "serve gRPC server reflection (grpcurl without a .proto; java-tron: off)")
   .option("-d, --data-dir <dir>", "persist the chain in LevelDB in this directory (default: in memory)")
   .option(
     "-b, --block-time <seconds>",
@@ -105,8 +121,21 @@ const program = new Command()
   .option("-l, --log-level <level>", "trace, debug, info, warn, error or silent", "info")
   .option("-q, --quiet", "do not print the account table");
 
-async function main(): Promise<void> {
-  program.parse();
+/**
+ * The gRPC listeners: java-tron's 50051 / 50061 unless given; with `--port 0` (a free port, as tests
+ * ask) the ones not given take free ports too; none with --no-grpc.
+ */
+function grpcPortsOf(o: Record<string, unknown>): { grpcPort?: number; grpcSolidityPort?: number } {
+  if (o.grpc === false) return {};
+  const freePorts = o.port === 0;
+  return {
+    grpcPort: (o.grpcPort as number | undefined) ?? (freePorts ? 0 : DEFAULT_GRPC_PORT),
+    grpcSolidityPort:
+      (o.grpcSolidityPort as number | undefined) ?? (freePorts ? 0 : DEFAULT_GRPC_SOLIDITY_PORT),
+  };
+}
+
+async function runFullNode(): Promise<void> {
   const o = program.opts();
   let config: NodeConfig = defaultNodeConfig();
   if (o.config) config = await applyConfigFile(config, o.config);
@@ -115,6 +144,8 @@ async function main(): Promise<void> {
     port: o.port,
     host: o.host,
     solidityPort: o.solidityPort,
+    ...grpcPortsOf(o),
+    grpcReflection: Boolean(o.grpcReflection),
     dataDir: o.dataDir ?? config.dataDir,
     blockTime: o.blockTime,
     accounts: o.accounts,
@@ -153,10 +184,127 @@ async function main(): Promise<void> {
   process.on("SIGTERM", () => void stop("SIGTERM"));
 }
 
+const solidity = program
+  .command("solidity")
+  .description(
+    "A solidity node (java-tron's SolidityNode) in its own process: follows a full node over gRPC " +
+      "(Database.GetDynamicProperties / GetBlockByNum), re-applies each solidified block into its own " +
+      "store and serves /walletsolidity over HTTP and protocol.WalletSolidity over gRPC. Give it the " +
+      "full node's genesis options (--accounts, --balance, --mnemonic, --witnesses, --config).",
+  )
+  .option("--trust-node <host:port>", "the full node's gRPC address to follow (java-tron's node.trustNode)")
+  .option(
+    "-p, --port <port>",
+    "HTTP port of /walletsolidity",
+    integer("port", 0, 65535),
+    DEFAULT_SOLIDITY_HTTP_PORT,
+  )
+  .option("-H, --host <host>", "listen address", "127.0.0.1")
+  .option(
+    "--grpc-solidity-port <port>",
+    "gRPC port of protocol.WalletSolidity + Database (default 50061; a free port with --port 0)",
+    integer("grpc solidity port", 0, 65535),
+  )
+  .option("--no-grpc", "do not serve gRPC")
+  .option(
+    "-d, --data-dir <dir>",
+    "persist the followed chain in LevelDB in this directory (default: in memory)",
+  )
+  .option(
+    "-a, --accounts <n>",
+    "the full node's number of development accounts",
+    integer("accounts", 0, 1000),
+    10,
+  )
+  .option("--balance <trx>", "the full node's development account balance, in TRX", trxToSun)
+  .option("-m, --mnemonic <words>", "the full node's mnemonic")
+  .option("-c, --config <file>", "the full node's JSON config file (genesis, chain parameters; trustNode)")
+  .option("--witnesses <n>", "the full node's number of genesis witnesses", integer("witnesses", 1, 27))
+  .option(
+    "--maintenance-interval <seconds>",
+    "the full node's maintenance interval",
+    integer("maintenance interval", 3, 86_400),
+  )
+  .option("--history-balance-lookup", "record balance history (default: on in memory, off with --data-dir)")
+  .option("--no-history-balance-lookup", "do not record balance history")
+  .option("--recovery <kind>", "signature recovery: auto, native or noble", "auto")
+  .option(
+    "--poll-interval <ms>",
+    "wait while the trust node has no new solidified block (java-tron: 3000)",
+    integer("poll interval", 10, 600_000),
+    SOLIDITY_POLL_INTERVAL_MS,
+  )
+  .option("-l, --log-level <level>", "trace, debug, info, warn, error or silent", "info");
+
+async function runSolidityNode(): Promise<void> {
+  const o = solidity.opts();
+  let config: NodeConfig = defaultNodeConfig();
+  if (o.config) config = await applyConfigFile(config, o.config);
+  const trustNode: string | undefined = o.trustNode ?? config.trustNode;
+  if (trustNode === undefined || !/^[^\s:]+:\d+$|^\[[^\]]+\]:\d+$/.test(trustNode)) {
+    throw new TronodeError(
+      "INVALID_CONFIG",
+      trustNode === undefined
+        ? "Trust node is not set: pass --trust-node host:port (the full node's gRPC)"
+        : `--trust-node must be host:port, got ${trustNode}`,
+    );
+  }
+  if (!["auto", "native", "noble"].includes(o.recovery)) {
+    throw new TronodeError("INVALID_CONFIG", "--recovery must be auto, native or noble");
+  }
+  const freePorts = o.port === 0;
+  const logger = createLogger(o.logLevel);
+  const node = await createSolidityNode({
+    ...config,
+    trustNode,
+    port: o.port,
+    host: o.host,
+    grpcSolidityPort:
+      o.grpc === false ? undefined : (o.grpcSolidityPort ?? (freePorts ? 0 : DEFAULT_GRPC_SOLIDITY_PORT)),
+    grpcReflection: Boolean(o.grpcReflection),
+    dataDir: o.dataDir ?? config.dataDir,
+    accounts: o.accounts,
+    accountBalance: o.balance ?? config.accountBalance,
+    mnemonic: o.mnemonic ?? config.mnemonic,
+    witnessCount: o.witnesses ?? config.witnessCount,
+    maintenanceInterval: o.maintenanceInterval ?? config.maintenanceInterval,
+    historyBalanceLookup: o.historyBalanceLookup ?? config.historyBalanceLookup,
+    recovery: o.recovery,
+    logLevel: o.logLevel,
+    logger,
+    pollIntervalMs: o.pollInterval,
+    onFatal: (error) => {
+      process.stderr.write(`tronode solidity: ${error.message}\n`);
+      void node.stop().finally(() => process.exit(1));
+    },
+  });
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, "stopping: finishing the block in hand and closing the database");
+    await node.stop();
+    process.exit(0);
+  };
+  process.on("SIGINT", () => void stop("SIGINT"));
+  process.on("SIGTERM", () => void stop("SIGTERM"));
+}
+
+program.action(runFullNode);
+solidity.action(runSolidityNode);
+
 function printAccounts(node: TronNode): void {
   const lines = [
     "",
     `tronode ${node.url ?? ""}  (block time ${node.config.blockTime}s, ${node.config.dataDir ? `data in ${node.config.dataDir}` : "in memory"})`,
+    ...(node.grpc.full || node.grpc.solidity
+      ? [
+          `gRPC    ${[
+            ...(node.grpc.full ? [`${node.grpc.full} (Wallet, Database)`] : []),
+            ...(node.grpc.solidity ? [`${node.grpc.solidity} (WalletSolidity, Database)`] : []),
+          ].join("  ")}`,
+        ]
+      : []),
     "",
     "Available accounts (TRX balance from genesis)",
     "  #  address                             private key",
@@ -180,7 +328,7 @@ function printAccounts(node: TronNode): void {
   process.stdout.write(`${lines.join("\n")}\n`);
 }
 
-main().catch((e: unknown) => {
+program.parseAsync().catch((e: unknown) => {
   const message = e instanceof Error ? e.message : String(e);
   process.stderr.write(`tronode: ${message}\n`);
   process.exit(1);

@@ -18,6 +18,12 @@ export {
   systemClock,
   type TronNode,
 } from "./node.js";
+export {
+  createSolidityNode,
+  DEFAULT_SOLIDITY_HTTP_PORT,
+  type SolidityNode,
+  type SolidityNodeOptions,
+} from "./solidity/solidity-node.js";
 export { balanceHistoryStartChanges } from "./wallet/balance-history.js";
 export { EventService } from "./wallet/event-queries.js";
 export { Wallet } from "./wallet/wallet.js";

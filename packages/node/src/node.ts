@@ -15,6 +15,7 @@ import {
 } from "@tronode/engine";
 import { createBestRecoverer, createNativeRecoverer, createRecoveryPool } from "@tronode/secp256k1-native";
 import { type ChainStore, createChainStore, createLevelStorage, createMemoryStorage } from "@tronode/storage";
+import { createGrpcServer, type GrpcServer } from "@tronode/transport-grpc";
 import { createHttpServer } from "@tronode/transport-http";
 import { type DependencyContainer, container as rootContainer } from "tsyringe";
 import { BlockProducer } from "./chain/block-producer.js";
@@ -73,6 +74,8 @@ export interface TronNode {
   readonly accounts: readonly DevAccount[];
   /** Base URL of the HTTP API once listening (e.g. http://127.0.0.1:9090). */
   readonly url: string | undefined;
+  /** `host:port` of the gRPC listeners once listening (full: Wallet, solidity: WalletSolidity). */
+  readonly grpc: { readonly full?: string; readonly solidity?: string };
   stop(): Promise<void>;
 }
 
@@ -265,6 +268,28 @@ export async function createNode(options: CreateNodeOptions = {}): Promise<TronN
     const listening = await http.listen();
     url = `http://${listening.address.includes(":") ? `[${listening.address}]` : listening.address}:${listening.port}`;
   }
+  let grpc: GrpcServer | undefined;
+  const grpcAddresses: { full?: string; solidity?: string } = {};
+  if (config.grpcPort !== undefined || config.grpcSolidityPort !== undefined) {
+    grpc = createGrpcServer({
+      wallet,
+      logger,
+      host: config.host,
+      port: config.grpcPort,
+      solidityPort: config.grpcSolidityPort,
+      allowKeyOperations: config.allowKeyOperations,
+      reflection: config.grpcReflection,
+    });
+    try {
+      const listening = await grpc.listen();
+      if (listening.full) grpcAddresses.full = hostPort(listening.full);
+      if (listening.solidity) grpcAddresses.solidity = hostPort(listening.solidity);
+    } catch (error) {
+      await http?.close();
+      await store.close();
+      throw error;
+    }
+  }
   const stateWriter = config.stateFile
     ? startStateWriter({ file: config.stateFile, dev, intervalSeconds: config.stateInterval, logger })
     : undefined;
@@ -275,6 +300,8 @@ export async function createNode(options: CreateNodeOptions = {}): Promise<TronN
   logger.info(
     {
       url,
+      ...(grpcAddresses.full ? { grpc: grpcAddresses.full } : {}),
+      ...(grpcAddresses.solidity ? { grpcSolidity: grpcAddresses.solidity } : {}),
       dataDir: config.dataDir ?? "memory",
       witnesses: witnessKeysOf(config).map((w) => addressToBase58(w.address)),
       blockTime: config.blockTime,
@@ -293,10 +320,12 @@ export async function createNode(options: CreateNodeOptions = {}): Promise<TronN
     producer,
     accounts,
     url,
+    grpc: grpcAddresses,
     async stop() {
       if (stopped) return;
       stopped = true;
       await http?.close();
+      await grpc?.close();
       await producer.stop();
       await chain.idle();
       await stateWriter?.stop();
@@ -305,6 +334,11 @@ export async function createNode(options: CreateNodeOptions = {}): Promise<TronN
       container.dispose?.();
     },
   };
+}
+
+/** `host:port`, IPv6 hosts in brackets. */
+export function hostPort(address: { readonly address: string; readonly port: number }): string {
+  return `${address.address.includes(":") ? `[${address.address}]` : address.address}:${address.port}`;
 }
 
 function stripUndefined<T extends object>(o: T): Partial<T> {

@@ -1,5 +1,14 @@
 /** Account reads: getaccount, getaccountbyid (head or solid), getaccountnet, getaccountresource (head). */
-import type { Account, AccountNetFigures, AccountResourceFigures } from "@tronode/engine";
+import { create } from "@bufbuild/protobuf";
+import {
+  type Account,
+  type AccountNetFigures,
+  type AccountNetMessage,
+  AccountNetMessageSchema,
+  type AccountResourceFigures,
+  type AccountResourceMessage,
+  AccountResourceMessageSchema,
+} from "@tronode/engine";
 import { defineOperation } from "./operation.js";
 
 export const AccountOperations = {
@@ -26,3 +35,36 @@ export const AccountOperations = {
     run: (api, address) => api.getAccountResource(address),
   }),
 } as const;
+
+/** The bandwidth fields AccountNetMessage and AccountResourceMessage share (same names and numbers). */
+function netFields(figures: AccountNetFigures) {
+  return {
+    freeNetUsed: figures.freeNetUsed,
+    freeNetLimit: figures.freeNetLimit,
+    NetUsed: figures.netUsed,
+    NetLimit: figures.netLimit,
+    TotalNetLimit: figures.totalNetLimit,
+    TotalNetWeight: figures.totalNetWeight,
+    assetNetUsed: { ...figures.assetNetUsed },
+    assetNetLimit: { ...figures.assetNetLimit },
+  };
+}
+
+/** java-tron `Wallet.getAccountNet`'s message. */
+export function accountNetMessage(figures: AccountNetFigures): AccountNetMessage {
+  return create(AccountNetMessageSchema, netFields(figures));
+}
+
+/** java-tron `Wallet.getAccountResource`'s message. */
+export function accountResourceMessage(figures: AccountResourceFigures): AccountResourceMessage {
+  return create(AccountResourceMessageSchema, {
+    ...netFields(figures),
+    TotalTronPowerWeight: figures.totalTronPowerWeight,
+    tronPowerUsed: figures.tronPowerUsed,
+    tronPowerLimit: figures.tronPowerLimit,
+    EnergyUsed: figures.energyUsed,
+    EnergyLimit: figures.energyLimit,
+    TotalEnergyLimit: figures.totalEnergyLimit,
+    TotalEnergyWeight: figures.totalEnergyWeight,
+  });
+}

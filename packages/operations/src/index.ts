@@ -3,7 +3,7 @@
  * bound by transport-http (route rows) and transport-grpc (rpc bindings). See ARCHITECTURE.md,
  * "Operations and transports".
  */
-export { AccountOperations } from "./account-operations.js";
+export { AccountOperations, accountNetMessage, accountResourceMessage } from "./account-operations.js";
 export { type AddressValidation, validateAddressText } from "./address-validation.js";
 export {
   AssetBuilderOperations,
@@ -27,6 +27,7 @@ export {
   builderOperation,
 } from "./builder-operations.js";
 export { ChainOperations, NodeOperations, PendingOperations } from "./chain-operations.js";
+export { type BlockReference, DatabaseOperations } from "./database-operations.js";
 export {
   addressOfKey,
   type EasyTransferInput,
@@ -35,6 +36,7 @@ export {
   type KeyPair,
   type SignInput,
 } from "./key-operations.js";
+export { isLoopbackHost, keyOperationRefusedMessage, keyOperationsAllowedOn } from "./loopback-host.js";
 export { MarketBuilderOperations, MarketOperations, type MarketPairInput } from "./market-operations.js";
 export {
   defineOperation,
@@ -69,6 +71,7 @@ export {
   type PaymentAddressInput,
   PROOF_CREATION_NOT_POSSIBLE,
   ShieldedOperations,
+  ShieldedRpcOperations,
   type SpendAuthSigInput,
 } from "./shielded-operations.js";
 export { TransactionOperations } from "./transaction-operations.js";

@@ -16,10 +16,11 @@ export const TransactionOperations = {
     availability: "served",
     run: (api, id, { scope }) => api.getTransactionInfoById(id, scope),
   }),
-  getTransactionCountByBlockNum: defineOperation<bigint, number>({
+  /** The block's transaction count; undefined when there is no such block (HTTP prints 0, gRPC -1). */
+  getTransactionCountByBlockNum: defineOperation<bigint, number | undefined>({
     name: "gettransactioncountbyblocknum",
     availability: "served",
-    run: (api, num, { scope }) => api.getTransactionCountByBlockNum(num, scope),
+    run: async (api, num, { scope }) => (await api.getBlockByNum(num, scope))?.transactions.length,
   }),
   /** Not found for num ≤ 0. */
   getTransactionInfoByBlockNum: defineOperation<bigint, TransactionInfo[] | undefined>({

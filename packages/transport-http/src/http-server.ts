@@ -49,6 +49,11 @@ export interface HttpServerOptions {
   readonly allowKeyOperations?: boolean;
   /** Also listen here with only /walletsolidity/* and /wallet/getnodeinfo (java-tron's 8091 layout). */
   readonly solidityPort?: number;
+  /**
+   * Serve only /walletsolidity/* and /wallet/getnodeinfo on the main listener: a solidity node's
+   * HTTP API (java-tron's SolidityNodeHttpApiService).
+   */
+  readonly solidityOnly?: boolean;
   readonly bodyLimit?: number;
   /** Log method, path (no query) and status of each request at debug. Off by default. */
   readonly logRequests?: boolean;
@@ -142,9 +147,13 @@ export function createHttpServer(options: HttpServerOptions): HttpServer {
   };
 
   const fastify = createFastify(bodyLimit, logger, logRequests);
-  registerWalletRoutes(fastify, ROUTE_TABLE, context);
-  if (options.dev !== undefined) registerDevRoutes(fastify, options.dev, logger);
-  if (options.events !== undefined) registerEventRoutes(fastify, options.events, logger);
+  if (options.solidityOnly === true) {
+    registerWalletRoutes(fastify, ROUTE_TABLE, context, isSolidityListenerPath);
+  } else {
+    registerWalletRoutes(fastify, ROUTE_TABLE, context);
+    if (options.dev !== undefined) registerDevRoutes(fastify, options.dev, logger);
+    if (options.events !== undefined) registerEventRoutes(fastify, options.events, logger);
+  }
 
   let solidityFastify: FastifyInstance | undefined;
   if (options.solidityPort !== undefined) {

@@ -20,6 +20,7 @@ export type {
 } from "./route-row.js";
 export { defineRoute, walletAndSolidityPaths, walletPaths } from "./route-row.js";
 export {
+  type CoverageColumn,
   KEY_OPERATIONS,
   NOT_IMPLEMENTED_OPERATIONS,
   ROUTE_TABLE,

@@ -66,16 +66,31 @@ const AVAILABILITY_LABEL: Record<RouteRow["availability"], string> = {
   unsupported: "not supported",
 };
 
+/** A further column of the coverage table (e.g. gRPC, from transport-grpc's bindings). */
+export interface CoverageColumn {
+  readonly title: string;
+  readonly valueOf: (operationName: string) => string;
+}
+
 /**
- * The route table as Markdown (operation, paths, methods, status) for the README's coverage
- * section, so the table there is generated from the code rather than kept by hand.
+ * The route table as Markdown (operation, paths, methods, status, and the extra columns) for the
+ * README's coverage section, so the table there is generated from the code rather than kept by hand.
  */
-export function routeCoverageMarkdown(specOperations?: ReadonlySet<string>): string {
+export function routeCoverageMarkdown(
+  specOperations?: ReadonlySet<string>,
+  extraColumns: readonly CoverageColumn[] = [],
+): string {
   const inSpec = (name: string) =>
     [...(specOperations ?? [])].some((op) => op.toLowerCase() === name.toLowerCase()) ? "yes" : "—";
-  const lines = specOperations
-    ? ["| operation | paths | methods | status | in the spec |", "|---|---|---|---|---|"]
-    : ["| operation | paths | methods | status |", "|---|---|---|---|"];
+  const titles = [
+    "operation",
+    "paths",
+    "methods",
+    "status",
+    ...extraColumns.map((column) => column.title),
+    ...(specOperations ? ["in the spec"] : []),
+  ];
+  const lines = [`| ${titles.join(" | ")} |`, `|${titles.map(() => "---|").join("")}`];
   for (const row of ROUTE_TABLE) {
     const methods =
       row.getOnPost === undefined
@@ -86,9 +101,10 @@ export function routeCoverageMarkdown(specOperations?: ReadonlySet<string>): str
       ...(row.handlesKeys === true ? ["key operation: loopback or allowKeyOperations"] : []),
       ...(row.note !== undefined ? [row.note] : []),
     ].join("; ");
+    const extra = extraColumns.map((column) => ` ${column.valueOf(row.name)} |`).join("");
     const spec = specOperations ? ` ${inSpec(row.name)} |` : "";
     lines.push(
-      `| ${row.name} | ${row.paths.map((path) => `\`${path}\``).join(" ")} | ${methods} | ${status} |${spec}`,
+      `| ${row.name} | ${row.paths.map((path) => `\`${path}\``).join(" ")} | ${methods} | ${status} |${extra}${spec}`,
     );
   }
   return `${lines.join("\n")}\n`;

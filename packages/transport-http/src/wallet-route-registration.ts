@@ -5,6 +5,7 @@
  * ever logged.
  */
 import type { Logger, WalletApi } from "@tronode/engine";
+import { keyOperationRefusedMessage } from "@tronode/operations";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { FastifyWalletRequest, type RawQuery } from "./fastify-wallet-request.js";
 import { errorBodyOf } from "./java-error-body.js";
@@ -29,11 +30,7 @@ export function methodNotAllowedBody(method: string): { Error: string } {
 }
 
 function keyOperationRefusedBody(name: string): { Error: string } {
-  return {
-    Error:
-      `this API is unavailable due to config: ${name} handles private keys and is served only on a ` +
-      "loopback listener or with allowKeyOperations: true",
-  };
+  return { Error: keyOperationRefusedMessage(name) };
 }
 
 function effectiveMethod(method: string): HttpMethod | undefined {

@@ -416,6 +416,9 @@ export function createFakeWallet(): FakeWallet {
     async createSpendAuthSig(ask, alpha, txHash) {
       return shielded.spendAuthSigOf(ask, alpha, txHash, new Uint8Array(80).fill(0x33));
     },
+    async getShieldedSupport() {
+      return { shieldedTransaction: false, shieldedTrc20Transaction: false };
+    },
     async createShieldNullifier(params) {
       return shielded.createShieldNullifier(params);
     },

@@ -140,8 +140,18 @@ export function isUsableSpendingKey(sk: Uint8Array): boolean {
   return bytesToBigIntLE(incomingViewingKey(akFromAsk(e.ask), nkFromNsk(e.nsk))) !== 0n;
 }
 
+/** The committee switches java-tron's gRPC service checks before its shielded rpcs. */
+export interface ShieldedSupport {
+  /** ALLOW_SHIELDED_TRANSACTION (TRC-10, #27). */
+  readonly shieldedTransaction: boolean;
+  /** ALLOW_SHIELDED_TRC20_TRANSACTION (#39). */
+  readonly shieldedTrc20Transaction: boolean;
+}
+
 /** The wallet's shielded operations (served by the node's ShieldedService). */
 export interface ShieldedQueries {
+  /** The committee switches in the scope's state (RpcApiService.checkSupportShielded…). */
+  getShieldedSupport(scope: ReadScope): Promise<ShieldedSupport>;
   /** Wallet.createShieldNullifier (computation only). */
   createShieldNullifier(params: NfParameters): Promise<Uint8Array>;
   /** Wallet.getShieldTransactionHash: undefined is java-tron's empty message. */

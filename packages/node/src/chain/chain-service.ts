@@ -1,5 +1,8 @@
 import {
+  applyBlock,
   applyTransaction,
+  type Block,
+  type BlockOutcome,
   blockSlot,
   bytesEqual,
   bytesToHex,
@@ -8,6 +11,7 @@ import {
   type ChangeSet,
   contractOwner,
   type Logger,
+  MutableChainProperties,
   type ProducedBlock,
   produceBlock,
   type ReadScope,
@@ -213,6 +217,28 @@ export class ChainService {
       this.rebuildPending(new Set(produced.outcomes.map((o) => bytesToHex(o.txId))));
       for (const listener of this.listeners) listener(produced);
       return produced;
+    });
+  }
+
+  /**
+   * A solidity node's step (java-tron's SolidityNode: pushVerifiedBlock, then
+   * saveLatestSolidifiedBlockNum): applies a block fetched from the trust node on the committed
+   * head, records it as solidified, and commits both as one batch. Throws the block's validation
+   * failure without writing anything.
+   */
+  applySolidifiedBlock(block: Block): Promise<BlockOutcome> {
+    return this.queue.run(async () => {
+      const outcome = applyBlock(this.options.store.view, block, this.options.recoverer, {
+        traceBalances: this.options.traceBalances,
+        trusted: true,
+      });
+      const overlay = new StateOverlay(this.options.store.view);
+      overlay.merge(outcome.changes);
+      const number = block.blockHeader?.rawData?.number ?? 0n;
+      new MutableChainProperties(overlay).set("LATEST_SOLIDIFIED_BLOCK_NUM", number);
+      await this.commit(overlay.changes() as ChangeSet);
+      this.rebuildPending(new Set());
+      return outcome;
     });
   }
 

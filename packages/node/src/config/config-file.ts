@@ -57,6 +57,7 @@ export async function applyConfigFile(base: NodeConfig, path: string): Promise<N
     ...(typeof json.host === "string" ? { host: json.host } : {}),
     ...(typeof json.port === "number" ? { port: json.port } : {}),
     ...(typeof json.blockTime === "number" ? { blockTime: json.blockTime } : {}),
+    ...(typeof json.trustNode === "string" ? { trustNode: json.trustNode } : {}),
     ...(typeof json.dataDir === "string" ? { dataDir: json.dataDir } : {}),
     ...(typeof json.accounts === "number" ? { accounts: json.accounts } : {}),
     ...(json.accountBalance !== undefined

@@ -13,6 +13,14 @@ export interface NodeConfig {
   readonly port: number;
   /** Optional java-tron layout: /walletsolidity also on its own port. */
   readonly solidityPort?: number;
+  /** A solidity node's full node to follow, `host:port` of its gRPC (java-tron's node.trustNode). */
+  readonly trustNode?: string;
+  /** gRPC Wallet + Database on the head state (java-tron's node.rpc.port, 50051); absent = off. */
+  readonly grpcPort?: number;
+  /** gRPC server reflection on the gRPC listeners (java-tron's node.rpc.reflectionService, off). */
+  readonly grpcReflection?: boolean;
+  /** gRPC WalletSolidity + Database on the solidified state (node.rpc.solidityPort, 50061); absent = off. */
+  readonly grpcSolidityPort?: number;
   /** LevelDB directory; absent = in memory. */
   readonly dataDir?: string;
   /** Seconds between blocks; 0 = a block per transaction. */

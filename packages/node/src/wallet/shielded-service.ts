@@ -131,6 +131,14 @@ export class ShieldedService implements ShieldedQueries {
     return shielded.spendAuthSigOf(ask, alpha, txHash, random(80));
   }
 
+  async getShieldedSupport(scope: ReadScope): Promise<shielded.ShieldedSupport> {
+    const props = new ChainProperties(this.options.chain.viewOf(scope));
+    return {
+      shieldedTransaction: props.get("ALLOW_SHIELDED_TRANSACTION") === 1n,
+      shieldedTrc20Transaction: props.get("ALLOW_SHIELDED_TRC20_TRANSACTION") === 1n,
+    };
+  }
+
   async createShieldNullifier(params: NfParameters): Promise<Uint8Array> {
     return shielded.createShieldNullifier(params);
   }

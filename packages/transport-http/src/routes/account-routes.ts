@@ -2,14 +2,13 @@
  * Account reads: getaccount, getaccountbyid (/wallet and /walletsolidity), getaccountnet,
  * getaccountresource (/wallet only, as in java-tron). GET and POST.
  */
-import { create } from "@bufbuild/protobuf";
 import {
   type Account,
   type AccountNetFigures,
   type AccountResourceFigures,
   AccountSchema,
 } from "@tronode/engine";
-import { AccountOperations } from "@tronode/operations";
+import { AccountOperations, accountNetMessage, accountResourceMessage } from "@tronode/operations";
 import {
   AccountNetMessageSchema,
   AccountResourceMessageSchema,
@@ -69,39 +68,17 @@ const getAccountById = defineRoute({
   print: printAccount,
 });
 
-/** The bandwidth fields AccountNetMessage and AccountResourceMessage share (same names and numbers). */
-function netFields(figures: AccountNetFigures) {
-  return {
-    freeNetUsed: figures.freeNetUsed,
-    freeNetLimit: figures.freeNetLimit,
-    NetUsed: figures.netUsed,
-    NetLimit: figures.netLimit,
-    TotalNetLimit: figures.totalNetLimit,
-    TotalNetWeight: figures.totalNetWeight,
-    assetNetUsed: { ...figures.assetNetUsed },
-    assetNetLimit: { ...figures.assetNetLimit },
-  };
-}
-
 function printAccountNet(figures: AccountNetFigures | undefined, visible: boolean): JsonValue {
   if (figures === undefined) return NOT_FOUND_BODY;
-  const message = create(AccountNetMessageSchema, netFields(figures));
-  return printMessage(AccountNetMessageSchema, message, { visible, exactInt64: true });
+  return printMessage(AccountNetMessageSchema, accountNetMessage(figures), { visible, exactInt64: true });
 }
 
 function printAccountResource(figures: AccountResourceFigures | undefined, visible: boolean): JsonValue {
   if (figures === undefined) return NOT_FOUND_BODY;
-  const message = create(AccountResourceMessageSchema, {
-    ...netFields(figures),
-    TotalTronPowerWeight: figures.totalTronPowerWeight,
-    tronPowerUsed: figures.tronPowerUsed,
-    tronPowerLimit: figures.tronPowerLimit,
-    EnergyUsed: figures.energyUsed,
-    EnergyLimit: figures.energyLimit,
-    TotalEnergyLimit: figures.totalEnergyLimit,
-    TotalEnergyWeight: figures.totalEnergyWeight,
+  return printMessage(AccountResourceMessageSchema, accountResourceMessage(figures), {
+    visible,
+    exactInt64: true,
   });
-  return printMessage(AccountResourceMessageSchema, message, { visible, exactInt64: true });
 }
 
 const getAccountNet = defineRoute({

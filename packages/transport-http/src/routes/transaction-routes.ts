@@ -64,7 +64,7 @@ const getTransactionCountByBlockNum = defineRoute({
   methods: ["GET", "POST"],
   visibleFrom: "body",
   read: (request) => readNumInput(request),
-  print: (count) => ({ count }),
+  print: (count) => ({ count: count ?? 0 }),
 });
 
 /** java-tron prints a bare JSON array here, and `{}` for num ≤ 0. */

@@ -1,0 +1,32 @@
+/**
+ * @tronode/transport-grpc — TRON's gRPC services (protocol.Wallet, WalletSolidity, Database,
+ * Monitor, WalletExtension) bound to the operations the HTTP API serves.
+ */
+export { grpcColumnOf, grpcOnlyCoverageMarkdown } from "./grpc-coverage.js";
+export {
+  createGrpcServer,
+  DEFAULT_GRPC_PORT,
+  DEFAULT_GRPC_SOLIDITY_PORT,
+  DEFAULT_MAX_MESSAGE_BYTES,
+  type GrpcListenAddress,
+  type GrpcServer,
+  type GrpcServerOptions,
+} from "./grpc-server.js";
+export {
+  bindRpc,
+  javaTronUnimplementedRpc,
+  notYetRpc,
+  type RpcBinding,
+  type RpcFailure,
+  type UnimplementedRpc,
+} from "./rpc-binding.js";
+export { CONTRACT_VALIDATE_PREFIX, UNCAUGHT_DESCRIPTION } from "./rpc-failures.js";
+export {
+  DATABASE_TABLE,
+  MONITOR_TABLE,
+  SERVICE_TABLES,
+  type ServiceTable,
+  WALLET_EXTENSION_TABLE,
+  WALLET_SOLIDITY_TABLE,
+  WALLET_TABLE,
+} from "./service-tables.js";
