@@ -71,7 +71,6 @@ export {
   type PaymentAddressInput,
   PROOF_CREATION_NOT_POSSIBLE,
   ShieldedOperations,
-  ShieldedRpcOperations,
   type SpendAuthSigInput,
 } from "./shielded-operations.js";
 export { TransactionOperations } from "./transaction-operations.js";

@@ -13,9 +13,53 @@
  * some exceptions, the others escape (UNKNOWN), and GetTriggerInputForShieldedTRC20Contract passes
  * the exception itself (UNKNOWN). The request and response messages are the Wallet rpcs' own.
  */
-import { Wallet } from "@tronode/engine";
-import { ShieldedOperations, ShieldedRpcOperations } from "@tronode/operations";
+import { TronodeError, Wallet } from "@tronode/engine";
+import { defineOperation, type Operation, ShieldedOperations } from "@tronode/operations";
 import { bindRpc, type RpcBinding } from "../rpc-binding.js";
+
+const SHIELDED_TRANSACTION_CLOSED = "Not support Shielded Transaction, need to be opened by the committee";
+const SHIELDED_TRC20_TRANSACTION_CLOSED =
+  "Not support Shielded TRC20 Transaction, need to be opened by the committee";
+
+/** The operation behind RpcApiService's committee check (a ZksnarkException while the switch is off). */
+function committeeGated<Input, Result>(
+  operation: Operation<Input, Result>,
+  pool: "trc10" | "trc20",
+): Operation<Input, Result> {
+  return defineOperation<Input, Result>({
+    ...operation,
+    run: async (api, input, context) => {
+      const support = await api.getShieldedSupport(context.scope);
+      const open = pool === "trc10" ? support.shieldedTransaction : support.shieldedTrc20Transaction;
+      if (!open) {
+        throw new TronodeError(
+          "SHIELDED_CLOSED",
+          pool === "trc10" ? SHIELDED_TRANSACTION_CLOSED : SHIELDED_TRC20_TRANSACTION_CLOSED,
+          { javaClass: "org.tron.core.exception.ZksnarkException" },
+        );
+      }
+      return operation.run(api, input, context);
+    },
+  });
+}
+
+/** The shielded operations as java-tron's gRPC services run them. */
+const ShieldedRpcOperations = {
+  createSpendAuthSig: committeeGated(ShieldedOperations.createSpendAuthSig, "trc20"),
+  createShieldNullifier: committeeGated(ShieldedOperations.createShieldNullifier, "trc10"),
+  getShieldTransactionHash: committeeGated(ShieldedOperations.getShieldTransactionHash, "trc10"),
+  scanNoteByIvk: committeeGated(ShieldedOperations.scanNoteByIvk, "trc10"),
+  scanAndMarkNoteByIvk: committeeGated(ShieldedOperations.scanAndMarkNoteByIvk, "trc10"),
+  scanNoteByOvk: committeeGated(ShieldedOperations.scanNoteByOvk, "trc10"),
+  getMerkleTreeVoucherInfo: committeeGated(ShieldedOperations.getMerkleTreeVoucherInfo, "trc10"),
+  isSpend: committeeGated(ShieldedOperations.isSpend, "trc10"),
+  scanShieldedTrc20NotesByIvk: committeeGated(ShieldedOperations.scanShieldedTrc20NotesByIvk, "trc20"),
+  scanShieldedTrc20NotesByOvk: committeeGated(ShieldedOperations.scanShieldedTrc20NotesByOvk, "trc20"),
+  getTriggerInputForShieldedTrc20Contract: committeeGated(
+    ShieldedOperations.getTriggerInputForShieldedTrc20Contract,
+    "trc20",
+  ),
+} as const;
 
 const rpc = Wallet.method;
 
