@@ -22,11 +22,12 @@ describe("several witnesses", () => {
     const url = await waitForOutput(cli, startedUrl, 15_000);
     const head = async () =>
       (await getJson(`${url}/wallet/getnowblock`)).block_header.raw_data.number as number;
-    const deadline = Date.now() + 25_000;
-    while ((await head()) < 5 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 250));
-    const blocks = (await getJson(`${url}/wallet/getblockbylatestnum?num=3`)).block as Json[];
+    const deadline = Date.now() + 40_000;
+    while ((await head()) < 8 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 250));
+    const blocks = (await getJson(`${url}/wallet/getblockbylatestnum?num=6`)).block as Json[];
     const producers = blocks.map((b) => b.block_header.raw_data.witness_address);
-    // three consecutive slots after the first maintenance belong to three different witnesses
+    // the witnesses take turns: six blocks after the first maintenance come from all three (a timer
+    // firing late on a loaded machine takes the slot the clock is in, as java-tron's producer does)
     expect(new Set(producers).size).toBe(3);
     const witnesses = (await getJson(`${url}/wallet/listwitnesses`)).witnesses as Json[];
     expect(witnesses.map((w) => w.address).sort()).toEqual([...new Set(producers)].sort());
@@ -35,7 +36,7 @@ describe("several witnesses", () => {
     const solid = (await getJson(`${url}/walletsolidity/getnowblock`)).block_header.raw_data.number as number;
     expect(solid).toBeLessThan(top);
     expect(solid).toBeGreaterThanOrEqual(top - 3);
-  }, 45_000);
+  }, 70_000);
 
   it("a node holding two of three witness keys leaves the third's slots empty, counted as missed", async () => {
     const keys = deriveDevAccounts(DEFAULT_MNEMONIC, 3, "m/44'/195'/7'/0");

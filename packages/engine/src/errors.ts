@@ -35,5 +35,9 @@ export const JavaExceptions = {
   itemNotFound: "org.tron.core.exception.ItemNotFoundException",
   maintenanceUnavailable: "org.tron.core.exception.MaintenanceUnavailableException",
   balanceInsufficient: "org.tron.core.exception.BalanceInsufficientException",
+  unLinkedBlock: "org.tron.core.exception.UnLinkedBlockException",
+  badNumberBlock: "org.tron.core.exception.BadNumberBlockException",
+  nonCommonBlock: "org.tron.core.exception.NonCommonBlockException",
+  badBlock: "org.tron.core.exception.BadBlockException",
   nonUniqueObject: "org.tron.core.exception.NonUniqueObjectException",
 } as const;

@@ -11,6 +11,7 @@ export * from "./balance-history/balance-trace.js";
 export * from "./chain/accounts.js";
 export * from "./chain/arithmetic.js";
 export * from "./chain/block-id.js";
+export * from "./chain/block-tree.js";
 export * from "./chain/chain-parameters.js";
 export * from "./chain/chain-settings.js";
 export * from "./chain/constants.js";
@@ -55,7 +56,10 @@ export * from "./protocol/generated/protocol/api_pb.js";
 export * from "./protocol/generated/protocol/common_pb.js";
 export * from "./protocol/generated/protocol/contracts_pb.js";
 export * from "./protocol/generated/protocol/core_pb.js";
+/** libp2p's connection messages (its HelloMessage is not TRON's): `Libp2p.HelloMessageSchema`, … */
+export * as Libp2p from "./protocol/generated/protocol/libp2p_pb.js";
 export * from "./protocol/generated/protocol/node_pb.js";
+export * from "./protocol/generated/protocol/p2p_pb.js";
 export * from "./protocol/generated/protocol/shielded_api_pb.js";
 export * from "./protocol/json/index.js";
 export * from "./resources/account-resources.js";

@@ -78,6 +78,51 @@ export interface ChainParameterEntry {
   readonly value: bigint;
 }
 
+/** A connected peer as java-tron's getnodeinfo lists it (PeerInfo). */
+export interface PeerInfoSummary {
+  /** The peer's IP (java-tron prints InetAddress.toString(): "/127.0.0.2"). */
+  readonly host: string;
+  readonly active: boolean;
+  readonly connectTime: number;
+  readonly avgLatency: number;
+  readonly needSyncFromPeer: boolean;
+  readonly needSyncFromUs: boolean;
+  readonly headBlockWeBothHave: { readonly id: Uint8Array; readonly number: bigint };
+  readonly lastBlockUpdateTime: number;
+  readonly lastSyncBlock: { readonly id: Uint8Array; readonly number: bigint } | undefined;
+  readonly remainNum: bigint;
+  readonly syncToFetchSize: number;
+  readonly syncToFetchSizePeekNum: bigint;
+  readonly syncBlockRequestedSize: number;
+  readonly blockInProcessSize: number;
+  readonly isDisconnect: boolean;
+  readonly disconnectTimes: number;
+  readonly localDisconnectReason: string;
+  readonly remoteDisconnectReason: string;
+}
+
+/** The node's place in a TRON network, for getnodeinfo (absent on a node without P2P). */
+export interface NetworkSummary {
+  /** This node's libp2p node id (hex) and listen port: java-tron prints them in every PeerInfo. */
+  readonly nodeId: string;
+  readonly listenPort: number;
+  readonly activeConnectCount: number;
+  readonly passiveConnectCount: number;
+  readonly peers: readonly PeerInfoSummary[];
+  readonly activeNodeSize: number;
+  readonly passiveNodeSize: number;
+  readonly maxConnectCount: number;
+  readonly sameIpMaxConnectCount: number;
+  /** UDP discovery on (configNodeInfo.discoverEnable). */
+  readonly discoverEnable: boolean;
+}
+
+/** A node address as listnodes prints it (NodeList.nodes[].address). */
+export interface NodeAddress {
+  readonly host: string;
+  readonly port: number;
+}
+
 export interface NodeInfoSummary {
   readonly headNumber: bigint;
   readonly headId: Uint8Array;
@@ -90,6 +135,8 @@ export interface NodeInfoSummary {
   /** Chain parameters java-tron echoes in configNodeInfo. */
   readonly allowCreationOfContracts: bigint;
   readonly allowAdaptiveEnergy: bigint;
+  /** Peers and P2P settings when the node is networked. */
+  readonly network?: NetworkSummary;
 }
 
 /**
@@ -150,6 +197,8 @@ export interface WalletApi
   getTransactionFromPending(id: Uint8Array): Promise<Transaction | undefined>;
   getTransactionListFromPending(): Promise<Uint8Array[]>;
   getNodeInfo(): Promise<NodeInfoSummary>;
+  /** listnodes: the nodes this node can connect to (its peers; empty without P2P). */
+  listNodes(): Promise<readonly NodeAddress[]>;
 }
 
 /** A funded development account (TRE's /admin/accounts). */

@@ -135,6 +135,9 @@ const CODE_PATTERNS: [RegExp, string][] = [
   [/\bprocess\s*[.[]/g, "uses the global process object"],
   [/\bMath\s*\.\s*random\b/g, "uses Math.random"],
   [/\bcrypto\s*\.\s*(getRandomValues|randomUUID|randomBytes)\b/g, "uses a random source"],
+  // Node's globals are not there in a browser or a worker bundle, and the engine's build has no @types/node
+  [/(?<![\w.])Buffer\s*[.(]/g, "uses Node's Buffer"],
+  [/\bsetTimeout\s*\(|\bsetInterval\s*\(|\bsetImmediate\s*\(/g, "uses a timer"],
 ];
 
 /** Everything impure in one source file, as `file:line: reason`. */

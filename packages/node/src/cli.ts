@@ -33,6 +33,22 @@ function trxToSun(value: string): bigint {
   return BigInt(value) * 1_000_000n;
 }
 
+function peerAddress(value: string, previous: { host: string; port: number }[] = []) {
+  const match = /^([^:\s]+):(\d{1,5})$/.exec(value);
+  const port = match ? Number(match[2]) : Number.NaN;
+  if (!match || port < 1 || port > 65535) throw new InvalidArgumentError("a peer is host:port");
+  return [...previous, { host: match[1]!, port }];
+}
+
+function witnessIndexes(value: string): number[] {
+  if (value === "none") return [];
+  const indexes = value.split(",").map((v) => Number(v.trim()));
+  if (indexes.some((i) => !Number.isInteger(i) || i < 0 || i > 26)) {
+    throw new InvalidArgumentError("--local-witnesses is a list of witness indexes (0-based), or none");
+  }
+  return indexes;
+}
+
 const program = new Command()
   .name("tronode")
   .enablePositionalOptions()
@@ -118,6 +134,49 @@ const program = new Command()
     integer("state interval", 0, 86_400),
     60,
   )
+  .option(
+    "--p2p",
+    "join a TRON network: speak java-tron's peer-to-peer protocol (implied by the flags below)",
+  )
+  .option(
+    "--p2p-port <port>",
+    "TCP port of the P2P protocol (java-tron's node.listen.port, default 18888)",
+    integer("p2p port", 0, 65535),
+  )
+  .option(
+    "--p2p-host <ip>",
+    "address the P2P protocol listens on and announces (default 0.0.0.0, announced as 127.0.0.1)",
+  )
+  .option(
+    "--peer <host:port>",
+    "a peer to dial and keep connected (java-tron's node.active; repeatable)",
+    peerAddress,
+  )
+  .option("--discovery", "find peers by UDP discovery on the P2P port (java-tron's node.discovery.enable)")
+  .option(
+    "--seed <host:port>",
+    "a discovery boot node (java-tron's seed.node.ip.list; implies --discovery; repeatable)",
+    peerAddress,
+  )
+  .option(
+    "--trusted-ip <ip>",
+    "an IP whose inbound connections skip bans and limits (java-tron's node.passive; repeatable)",
+    (value: string, previous: string[] = []) => [...previous, value],
+  )
+  .option(
+    "--network-id <n>",
+    "the network id both hellos carry (java-tron's node.p2p.version)",
+    integer("network id", 0, 2_147_483_647),
+  )
+  .option(
+    "--local-witnesses <list>",
+    "with --witnesses N: which of the N witnesses this node holds keys for (0-based, e.g. 0,2), or none for a follower",
+    witnessIndexes,
+  )
+  .option(
+    "--need-sync-check",
+    "a witness produces only once it has caught up with the network (java-tron's block.needSyncCheck)",
+  )
   .option("-l, --log-level <level>", "trace, debug, info, warn, error or silent", "info")
   .option("-q, --quiet", "do not print the account table");
 
@@ -164,6 +223,27 @@ async function runFullNode(): Promise<void> {
     stateFile: o.state ?? config.stateFile,
     stateInterval: o.stateInterval,
     logLevel: o.logLevel,
+    localWitnessIndexes: o.localWitnesses ?? config.localWitnessIndexes,
+    networkId: o.networkId ?? config.networkId,
+    needSyncCheck: o.needSyncCheck ?? config.needSyncCheck,
+    p2p:
+      o.p2p ||
+      o.p2pPort !== undefined ||
+      o.p2pHost !== undefined ||
+      o.peer !== undefined ||
+      o.trustedIp !== undefined ||
+      o.discovery !== undefined ||
+      o.seed !== undefined
+        ? {
+            host: o.p2pHost ?? "0.0.0.0",
+            port: o.p2pPort ?? 18888,
+            peers: o.peer ?? [],
+            trustedIps: o.trustedIp ?? [],
+            discovery: Boolean(o.discovery || o.seed),
+            seeds: o.seed ?? [],
+            ...(o.p2pHost !== undefined && o.p2pHost !== "0.0.0.0" ? { advertisedIp: o.p2pHost } : {}),
+          }
+        : config.p2p,
   };
   if (!["auto", "native", "noble"].includes(config.recovery)) {
     throw new TronodeError("INVALID_CONFIG", "--recovery must be auto, native or noble");

@@ -10,6 +10,7 @@ import {
   type GenesisConfig,
   type Logger,
   type SignatureRecoverer,
+  slotTime,
   Tables,
   type WalletApi,
 } from "@tronode/engine";
@@ -17,12 +18,14 @@ import { createBestRecoverer, createNativeRecoverer, createRecoveryPool } from "
 import { type ChainStore, createChainStore, createLevelStorage, createMemoryStorage } from "@tronode/storage";
 import { createGrpcServer, type GrpcServer } from "@tronode/transport-grpc";
 import { createHttpServer } from "@tronode/transport-http";
+import { createP2pService, type P2pService } from "@tronode/transport-p2p";
 import { type DependencyContainer, container as rootContainer } from "tsyringe";
 import { BlockProducer } from "./chain/block-producer.js";
 import { ChainService, type WitnessKey } from "./chain/chain-service.js";
 import { createSignaturePrefetch, type SignaturePrefetch } from "./chain/signature-prefetch.js";
 import {
   chainSettingsOf,
+  configError,
   defaultNodeConfig,
   historyBalanceLookupOf,
   type NodeConfig,
@@ -35,6 +38,8 @@ import { DevClock } from "./dev/dev-clock.js";
 import { DevControls, SignatureBypass } from "./dev/dev-controls.js";
 import { readStateFile, startStateWriter } from "./dev/state-file.js";
 import { silentLogger } from "./logger.js";
+import { NetDelegate } from "./network/net-delegate.js";
+import { walletNetworkOf } from "./network/wallet-network.js";
 import { AssetQueryService } from "./wallet/asset-queries.js";
 import { BalanceHistoryService, balanceHistoryStartChanges } from "./wallet/balance-history.js";
 import { composeWallet } from "./wallet/compose-wallet.js";
@@ -72,6 +77,8 @@ export interface TronNode {
   readonly chain: ChainService;
   readonly producer: BlockProducer;
   readonly accounts: readonly DevAccount[];
+  /** The P2P service of a networked node. */
+  readonly p2p: P2pService | undefined;
   /** Base URL of the HTTP API once listening (e.g. http://127.0.0.1:9090). */
   readonly url: string | undefined;
   /** `host:port` of the gRPC listeners once listening (full: Wallet, solidity: WalletSolidity). */
@@ -88,10 +95,9 @@ export const systemClock: Clock = { now: () => BigInt(Date.now()) };
  */
 export function witnessKeysOf(config: NodeConfig): WitnessKey[] {
   if ((config.witnessCount ?? 1) > 1) {
-    return deriveDevAccounts(config.mnemonic, config.witnessCount!, WITNESS_HD_PATH).map((a) => ({
-      address: a.address,
-      privateKey: a.privateKey,
-    }));
+    const all = genesisWitnessKeysOf(config);
+    const held = config.localWitnessIndexes;
+    return held === undefined ? all : all.filter((_, i) => held.includes(i));
   }
   return [
     { address: witnessAddressOf(config), privateKey: config.witnessPrivateKey },
@@ -99,17 +105,26 @@ export function witnessKeysOf(config: NodeConfig): WitnessKey[] {
   ];
 }
 
+/** The N witness keys of `--witnesses N` (all of them: the genesis lists every one). */
+function genesisWitnessKeysOf(config: NodeConfig): WitnessKey[] {
+  return deriveDevAccounts(config.mnemonic, config.witnessCount!, WITNESS_HD_PATH).map((a) => ({
+    address: a.address,
+    privateKey: a.privateKey,
+  }));
+}
+
 /** Builds the genesis of a node config: witnesses, funded dev accounts, extra accounts, parameters. */
 export function genesisOf(config: NodeConfig, devAccounts: readonly DevAccount[]): GenesisConfig {
   const witnesses =
     config.genesis.witnesses ??
-    ((config.witnessCount ?? 1) > 1 ? witnessKeysOf(config) : [{ address: witnessAddressOf(config) }]).map(
-      (w) => ({
-        address: w.address,
-        url: config.genesis.witnessUrl,
-        voteCount: config.genesis.witnessVotes,
-      }),
-    );
+    ((config.witnessCount ?? 1) > 1
+      ? genesisWitnessKeysOf(config)
+      : [{ address: witnessAddressOf(config) }]
+    ).map((w) => ({
+      address: w.address,
+      url: config.genesis.witnessUrl,
+      voteCount: config.genesis.witnessVotes,
+    }));
   return {
     timestamp: config.genesis.timestamp,
     parentHash: config.genesis.parentHash,
@@ -158,6 +173,9 @@ function choosePrefetch(
  */
 export async function createNode(options: CreateNodeOptions = {}): Promise<TronNode> {
   const config: NodeConfig = { ...defaultNodeConfig(), ...stripUndefined(options) };
+  if (config.p2p && config.blockTime !== 3) {
+    throw configError("a networked node produces on the 3 s slot grid: use --block-time 3");
+  }
   const container: DependencyContainer = rootContainer.createChildContainer();
   const logger = options.logger ?? silentLogger;
   const clock = new DevClock(options.clock ?? systemClock);
@@ -199,21 +217,46 @@ export async function createNode(options: CreateNodeOptions = {}): Promise<TronN
     ...(config.dev ? { signatureBypass: signatureBypass.test } : {}),
   });
   container.register(ChainService, { useValue: chain });
+  // java-tron's block.needSyncCheck: checked every second until the next slot after the head is ahead
+  let needSyncCheck = config.needSyncCheck === true;
+  const syncCheckTimer = needSyncCheck
+    ? setInterval(() => {
+        needSyncCheck = slotTime(chain.properties, 1n) < clock.now();
+        if (!needSyncCheck) clearInterval(syncCheckTimer);
+      }, 1000)
+    : undefined;
   const producer = new BlockProducer({
     chain,
     clock,
     logger,
     blockTimeSeconds: config.blockTime,
     takeNextBlockTimestamp: () => clock.takeNextBlockTimestamp(),
+    mayProduce: () => !needSyncCheck,
   });
   clock.onChange(() => producer.replan());
   container.register(BlockProducer, { useValue: producer });
+  const p2p = config.p2p
+    ? createP2pService({
+        chain: new NetDelegate({ chain, clock, logger }),
+        networkId: config.networkId,
+        listenHost: config.p2p.host,
+        listenPort: config.p2p.port,
+        advertisedIp: config.p2p.advertisedIp,
+        peers: config.p2p.peers,
+        trustedIps: config.p2p.trustedIps,
+        maxConnectionsWithSameIp: config.p2p.maxConnectionsWithSameIp,
+        ...(config.p2p.discovery ? { discovery: { seeds: config.p2p.seeds ?? [] } } : {}),
+        codeVersion: CODE_VERSION,
+        logger,
+      })
+    : undefined;
   const coreWallet = new Wallet({
     chain,
     clock,
     codeVersion: CODE_VERSION,
-    p2pVersion: P2P_VERSION,
-    listenPort: config.port,
+    p2pVersion: String(config.networkId),
+    listenPort: config.p2p?.port ?? config.port,
+    ...(p2p ? { network: walletNetworkOf(p2p) } : {}),
     startedAt: clock.now(),
     afterBroadcast: () => producer.afterTransaction(),
   });
@@ -293,6 +336,7 @@ export async function createNode(options: CreateNodeOptions = {}): Promise<TronN
   const stateWriter = config.stateFile
     ? startStateWriter({ file: config.stateFile, dev, intervalSeconds: config.stateInterval, logger })
     : undefined;
+  await p2p?.start();
   producer.start();
   // Clients build on the head block and need its number and timestamp, which the genesis block
   // prints without (both are 0): a fresh chain gets block 1 at once, whatever the block time.
@@ -305,6 +349,7 @@ export async function createNode(options: CreateNodeOptions = {}): Promise<TronN
       dataDir: config.dataDir ?? "memory",
       witnesses: witnessKeysOf(config).map((w) => addressToBase58(w.address)),
       blockTime: config.blockTime,
+      ...(p2p ? { p2pPort: p2p.port, nodeId: p2p.nodeId, networkId: config.networkId } : {}),
     },
     "tronode started",
   );
@@ -319,13 +364,16 @@ export async function createNode(options: CreateNodeOptions = {}): Promise<TronN
     chain,
     producer,
     accounts,
+    p2p,
     url,
     grpc: grpcAddresses,
     async stop() {
       if (stopped) return;
       stopped = true;
+      if (syncCheckTimer) clearInterval(syncCheckTimer);
       await http?.close();
       await grpc?.close();
+      await p2p?.stop();
       await producer.stop();
       await chain.idle();
       await stateWriter?.stop();

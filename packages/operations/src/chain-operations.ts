@@ -4,7 +4,13 @@
  * (getpendingsize, gettransactionfrompending, gettransactionlistfrompending); node-level reads
  * (getnodeinfo, listnodes, validateaddress).
  */
-import type { ChainParameterEntry, NodeInfoSummary, Transaction, Witness } from "@tronode/engine";
+import type {
+  ChainParameterEntry,
+  NodeAddress,
+  NodeInfoSummary,
+  Transaction,
+  Witness,
+} from "@tronode/engine";
 import { type AddressValidation, validateAddressText } from "./address-validation.js";
 import { defineOperation, queryOperation } from "./operation.js";
 
@@ -37,8 +43,8 @@ export const PendingOperations = {
 
 export const NodeOperations = {
   getNodeInfo: queryOperation<NodeInfoSummary>("getnodeinfo", (api) => api.getNodeInfo()),
-  /** tronode has no peers: always the empty node list. */
-  listNodes: queryOperation<readonly never[]>("listnodes", async () => []),
+  /** The peers of a networked node (java-tron lists its discovery table); empty without P2P. */
+  listNodes: queryOperation<readonly NodeAddress[]>("listnodes", (api) => api.listNodes()),
   validateAddress: defineOperation<string | undefined, AddressValidation>({
     name: "validateaddress",
     availability: "served",

@@ -29,7 +29,10 @@ export interface ResidentBucket {
 export interface ColdBucket {
   readonly bucket: number;
   readonly resident: false;
+  /** LRU capacity in entries. */
   readonly cache: number;
+  /** LRU budget in encoded bytes (for rows whose size varies widely, like blocks). */
+  readonly cacheBytes?: number;
   readonly warmLatest: boolean;
 }
 
@@ -68,12 +71,19 @@ export const BUCKETS = {
   "recent-blocks": { bucket: 0x06, resident: true },
   witnesses: { bucket: 0x07, resident: true },
   // Block numbers are big-endian int64: the last keys are the newest blocks.
-  blocks: { bucket: 0x08, resident: false, cache: 256, warmLatest: true },
+  // A block of a busy chain decodes to megabytes: the block cache is bounded by bytes too.
+  blocks: { bucket: 0x08, resident: false, cache: 256, cacheBytes: 4 * 1024 * 1024, warmLatest: true },
   // Block ids start with the big-endian block number: the last keys are the newest blocks.
   "block-index": { bucket: 0x09, resident: false, cache: 4096, warmLatest: true },
   // Keyed by txID (random order): nothing useful to warm.
   "transaction-index": { bucket: 0x0a, resident: false, cache: 16384, warmLatest: false },
-  "transaction-infos": { bucket: 0x0b, resident: false, cache: 4096, warmLatest: false },
+  "transaction-infos": {
+    bucket: 0x0b,
+    resident: false,
+    cache: 4096,
+    cacheBytes: 4 * 1024 * 1024,
+    warmLatest: false,
+  },
   // resource model (staking): 0x0c–0x0f
   "delegated-resources": { bucket: 0x0c, resident: true },
   "delegated-resource-account-index": { bucket: 0x0d, resident: true },

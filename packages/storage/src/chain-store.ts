@@ -128,7 +128,7 @@ export async function createChainStore(options: ChainStoreOptions): Promise<Chai
       const spec = bucketOf(table.id);
       const cache: TableCache = spec.resident
         ? { table, spec, resident: new Map() }
-        : { table, spec, lru: new Lru(options.cacheSize ?? spec.cache) };
+        : { table, spec, lru: new Lru(options.cacheSize ?? spec.cache, spec.cacheBytes) };
       await load(kv, cache);
       caches.set(table.id, cache);
     }
@@ -159,6 +159,8 @@ interface CacheUpdate {
   keyId: string;
   /** Decoded value written, or ABSENT for a delete. */
   value: unknown;
+  /** Its encoded size (the LRU's weight). */
+  bytes: number;
 }
 
 function metaKey(name: string): Uint8Array {
@@ -211,15 +213,22 @@ async function load(kv: KvStorage, cache: TableCache): Promise<void> {
       cache.resident.set(table.keyId(table.decodeKey(key.subarray(1))), table.decodeValue(value));
     }
   } else if (!spec.resident && spec.warmLatest && cache.lru.capacity > 0) {
-    const newestFirst: [string, unknown][] = [];
+    const newestFirst: [string, unknown, number][] = [];
     for await (const { key, value } of kv.entries({
       ...bucketRange(spec.bucket),
       reverse: true,
       limit: cache.lru.capacity,
     })) {
-      newestFirst.push([table.keyId(table.decodeKey(key.subarray(1))), table.decodeValue(value)]);
+      newestFirst.push([
+        table.keyId(table.decodeKey(key.subarray(1))),
+        table.decodeValue(value),
+        value.length,
+      ]);
     }
-    for (let i = newestFirst.length - 1; i >= 0; i--) cache.lru.set(newestFirst[i][0], newestFirst[i][1]);
+    for (let i = newestFirst.length - 1; i >= 0; i--) {
+      const [id, decoded, bytes] = newestFirst[i]!;
+      cache.lru.set(id, decoded, bytes);
+    }
   }
 }
 
@@ -264,7 +273,7 @@ class LevelChainStore implements ChainStore {
     const value = bytes === undefined ? undefined : table.decodeValue(bytes);
     // Safe even mid-commit: a snapshot read is the pre-commit value, and the commit overwrites
     // every key it writes when it lands.
-    cache.lru.set(id, value === undefined ? ABSENT : value);
+    cache.lru.set(id, value === undefined ? ABSENT : value, bytes?.length ?? 1);
     return value;
   }
 
@@ -278,7 +287,8 @@ class LevelChainStore implements ChainStore {
     const bytes = await this.kv.get(bucketKey(cache.spec.bucket, table.encodeKey(key)), this.inflight);
     const value = bytes === undefined ? undefined : table.decodeValue(bytes);
     // Cache only if no commit started or landed meanwhile (else the value may be stale).
-    if (this.seq === seq && !this.closed) cache.lru.set(id, value === undefined ? ABSENT : value);
+    if (this.seq === seq && !this.closed)
+      cache.lru.set(id, value === undefined ? ABSENT : value, bytes?.length ?? 1);
     return value;
   }
 
@@ -413,11 +423,11 @@ class LevelChainStore implements ChainStore {
         const keyId = table.keyId(key);
         if (value === undefined) {
           ops.push({ type: "del", key: k });
-          updates.push({ cache, keyId, value: ABSENT });
+          updates.push({ cache, keyId, value: ABSENT, bytes: 1 });
         } else {
           const bytes = table.encodeValue(value);
           ops.push({ type: "put", key: k, value: bytes });
-          updates.push({ cache, keyId, value: table.decodeValue(bytes) });
+          updates.push({ cache, keyId, value: table.decodeValue(bytes), bytes: bytes.length });
         }
       }
     }
@@ -484,10 +494,10 @@ class LevelChainStore implements ChainStore {
       const keyId = cache.table.keyId(cache.table.decodeKey(key.subarray(1)));
       if (before === undefined) {
         ops.push({ type: "del", key });
-        updates.push({ cache, keyId, value: ABSENT });
+        updates.push({ cache, keyId, value: ABSENT, bytes: 1 });
       } else {
         ops.push({ type: "put", key, value: before });
-        updates.push({ cache, keyId, value: cache.table.decodeValue(before) });
+        updates.push({ cache, keyId, value: cache.table.decodeValue(before), bytes: before.length });
       }
     }
     for (const m of undone) ops.push({ type: "del", key: journalKey(m.seq) });
@@ -506,12 +516,12 @@ class LevelChainStore implements ChainStore {
       await this.kv.batch(ops);
       // Landed: switch every cache over in one synchronous step.
       this.inflight = undefined;
-      for (const { cache, keyId, value } of updates) {
+      for (const { cache, keyId, value, bytes } of updates) {
         if (cache.resident) {
           if (value === ABSENT) cache.resident.delete(keyId);
           else cache.resident.set(keyId, value);
         } else {
-          cache.lru.set(keyId, value);
+          cache.lru.set(keyId, value, bytes);
         }
       }
     } finally {

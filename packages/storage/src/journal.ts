@@ -1,4 +1,4 @@
-import { bytesToInt64, int64ToBytes } from "@tronode/engine";
+import { bytesToInt64, int64ToBytes, varintLength, writeVarint } from "@tronode/engine";
 import { bucketKey, JOURNAL_BUCKET } from "./buckets.js";
 import { StorageErrorCodes, storageError } from "./errors.js";
 
@@ -31,24 +31,6 @@ export function journalKey(seq: bigint): Uint8Array {
 
 export function seqOfJournalKey(key: Uint8Array): bigint {
   return bytesToInt64(key.subarray(1));
-}
-
-function varintLength(n: number): number {
-  let len = 1;
-  while (n >= 0x80) {
-    n = Math.floor(n / 128);
-    len++;
-  }
-  return len;
-}
-
-function writeVarint(out: Uint8Array, at: number, n: number): number {
-  while (n >= 0x80) {
-    out[at++] = (n & 0x7f) | 0x80;
-    n = Math.floor(n / 128);
-  }
-  out[at++] = n;
-  return at;
 }
 
 export function encodeUndoRecord(label: bigint, entries: readonly UndoEntry[]): Uint8Array {

@@ -1,7 +1,8 @@
 /**
  * /wallet/getnodeinfo: java-tron serialises its `NodeInfo` bean with fastjson (camelCase getters,
- * keys sorted alphabetically). tronode has no P2P layer and no JVM, so:
- * - connection counts are 0 and `peerList` is empty;
+ * keys sorted alphabetically). tronode has no JVM, so:
+ * - without P2P, connection counts are 0 and `peerList` is empty; a networked node lists its peers
+ *   as java-tron's PeerInfo (which prints the node's own id and listen port in every entry);
  * - `block` / `solidityBlock` use java-tron's BlockId text `Num:<n>,ID:<hex>`;
  * - `configNodeInfo.codeVersion` is the java-tron release tronode mirrors (from NodeInfoSummary;
  *   TronWeb reads it as the full-node version), `versionNum` a fixed build code;
@@ -9,7 +10,7 @@
  *   the heap figures come from V8, memory pools and deadlock lists are empty.
  */
 import os from "node:os";
-import { bytesToHex, type NodeInfoSummary } from "@tronode/engine";
+import { bytesToHex, type NodeInfoSummary, type PeerInfoSummary } from "@tronode/engine";
 import type { JsonObject } from "./engine-protocol.js";
 
 /** java-tron's `Version.VERSION_CODE` of the 4.8 line; TronWeb never reads it. */
@@ -40,9 +41,40 @@ function machineInfo(): JsonObject {
   };
 }
 
-function configNodeInfo(summary: NodeInfoSummary): JsonObject {
+function peerInfo(peer: PeerInfoSummary, nodeId: string, port: number): JsonObject {
   return {
-    activeNodeSize: 0,
+    active: peer.active,
+    avgLatency: peer.avgLatency,
+    blockInPorcSize: peer.blockInProcessSize,
+    connectTime: peer.connectTime,
+    disconnectTimes: peer.disconnectTimes,
+    headBlockTimeWeBothHave: 0,
+    headBlockWeBothHave: blockIdText(peer.headBlockWeBothHave.number, peer.headBlockWeBothHave.id),
+    host: `/${peer.host}`,
+    inFlow: 0,
+    lastBlockUpdateTime: peer.lastBlockUpdateTime,
+    lastSyncBlock: peer.lastSyncBlock ? blockIdText(peer.lastSyncBlock.number, peer.lastSyncBlock.id) : "",
+    localDisconnectReason: peer.localDisconnectReason,
+    needSyncFromPeer: peer.needSyncFromPeer,
+    needSyncFromUs: peer.needSyncFromUs,
+    nodeCount: 0,
+    nodeId,
+    port,
+    remainNum: peer.remainNum,
+    remoteDisconnectReason: peer.remoteDisconnectReason,
+    score: 0,
+    syncBlockRequestedSize: peer.syncBlockRequestedSize,
+    syncFlag: peer.isDisconnect,
+    syncToFetchSize: peer.syncToFetchSize,
+    syncToFetchSizePeekNum: peer.syncToFetchSizePeekNum,
+    unFetchSynNum: peer.remainNum,
+  };
+}
+
+function configNodeInfo(summary: NodeInfoSummary): JsonObject {
+  const net = summary.network;
+  return {
+    activeNodeSize: net?.activeNodeSize ?? 0,
     allowAdaptiveEnergy: Number(summary.allowAdaptiveEnergy),
     allowCreationOfContracts: Number(summary.allowCreationOfContracts),
     backupListenPort: 0,
@@ -50,15 +82,15 @@ function configNodeInfo(summary: NodeInfoSummary): JsonObject {
     backupPriority: 0,
     codeVersion: summary.codeVersion,
     dbVersion: DB_VERSION,
-    discoverEnable: false,
-    listenPort: summary.listenPort,
-    maxConnectCount: 0,
+    discoverEnable: net?.discoverEnable ?? false,
+    listenPort: net?.listenPort ?? summary.listenPort,
+    maxConnectCount: net?.maxConnectCount ?? 0,
     maxTimeRatio: 5.0,
     minParticipationRate: 0,
     minTimeRatio: 0.0,
     p2pVersion: summary.p2pVersion,
-    passiveNodeSize: 0,
-    sameIpMaxConnectCount: 0,
+    passiveNodeSize: net?.passiveNodeSize ?? 0,
+    sameIpMaxConnectCount: net?.sameIpMaxConnectCount ?? 0,
     sendNodeSize: 0,
     supportConstant: true,
     versionNum: VERSION_NUM,
@@ -66,16 +98,17 @@ function configNodeInfo(summary: NodeInfoSummary): JsonObject {
 }
 
 export function nodeInfoBean(summary: NodeInfoSummary): JsonObject {
+  const net = summary.network;
   return {
-    activeConnectCount: 0,
+    activeConnectCount: net?.activeConnectCount ?? 0,
     beginSyncNum: summary.headNumber,
     block: blockIdText(summary.headNumber, summary.headId),
     cheatWitnessInfoMap: {},
     configNodeInfo: configNodeInfo(summary),
-    currentConnectCount: 0,
+    currentConnectCount: (net?.activeConnectCount ?? 0) + (net?.passiveConnectCount ?? 0),
     machineInfo: machineInfo(),
-    passiveConnectCount: 0,
-    peerList: [],
+    passiveConnectCount: net?.passiveConnectCount ?? 0,
+    peerList: net ? net.peers.map((p) => peerInfo(p, net.nodeId, net.listenPort)) : [],
     solidityBlock: blockIdText(summary.solidNumber, summary.solidId),
     totalFlow: 0,
   };

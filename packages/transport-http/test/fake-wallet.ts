@@ -606,6 +606,9 @@ export function createFakeWallet(): FakeWallet {
     async getTransactionListFromPending() {
       return pending.map((tx) => transactionId(tx));
     },
+    async listNodes() {
+      return [];
+    },
     async getNodeInfo() {
       const tip = blocks[blocks.length - 1]!;
       const solid = blocks[blocks.length - 2]!;

@@ -32,7 +32,7 @@ import {
   WitnessSchema,
 } from "../protocol/generated/protocol/core_pb.js";
 import { resetBlockEnergyUsage, updateAdaptiveEnergy } from "../resources/energy.js";
-import { MutableChainProperties } from "../state/chain-properties.js";
+import { ChainProperties, MutableChainProperties } from "../state/chain-properties.js";
 import { StateOverlay } from "../state/state-overlay.js";
 import type { ChangeSet, StateView } from "../state/state-view.js";
 import { Tables } from "../state/tables.js";
@@ -245,17 +245,12 @@ export function applyBlock(
       throw blockError(`time:${options.now},block time:${raw.timestamp}`);
     }
   }
-  const witness = state.get(Tables.witnesses, raw.witnessAddress);
-  if (!witness) throw blockError(`witness ${bytesToHex(raw.witnessAddress)} does not exist`);
   const trusted = options.trusted === true;
-  if (!trusted) {
-    // BlockCapsule.validateSignature: the witness permission's key under ALLOW_MULTI_SIGN, else the witness's.
-    const signer = blockSigner(block, recoverer);
-    const witnessAccount = state.get(Tables.accounts, raw.witnessAddress);
-    const expected = props.isOn("ALLOW_MULTI_SIGN")
-      ? (witnessAccount?.witnessPermission?.keys[0]?.address ?? raw.witnessAddress)
-      : raw.witnessAddress;
-    if (!bytesEqual(signer, expected)) throw blockError("valid signature failed.");
+  if (trusted) {
+    const witness = state.get(Tables.witnesses, raw.witnessAddress);
+    if (!witness) throw blockError(`witness ${bytesToHex(raw.witnessAddress)} does not exist`);
+  } else {
+    checkBlockSignature(state, block, recoverer);
   }
   if (raw.number !== props.headNumber + 1n) {
     throw blockError(`block number ${raw.number} does not follow head ${props.headNumber}`);
@@ -294,6 +289,24 @@ export function applyBlock(
   }
   const id = finishBlock(state, props, block, outcomes, options.traceBalances ? view : undefined);
   return { block, blockId: id, outcomes, changes: state.changes() };
+}
+
+/**
+ * The witness signature of a block as java-tron's network layer checks it before anything else
+ * (BlockCapsule.validateSignature): the witness must exist and the header must be signed by the
+ * witness permission's key under ALLOW_MULTI_SIGN, else by the witness's own.
+ */
+export function checkBlockSignature(view: StateView, block: Block, recoverer: SignatureRecoverer): void {
+  const raw = block.blockHeader?.rawData;
+  if (!raw) throw blockError("block has no header");
+  const witness = view.get(Tables.witnesses, raw.witnessAddress);
+  if (!witness) throw blockError(`witness ${bytesToHex(raw.witnessAddress)} does not exist`);
+  const signer = blockSigner(block, recoverer);
+  const witnessAccount = view.get(Tables.accounts, raw.witnessAddress);
+  const expected = new ChainProperties(view).isOn("ALLOW_MULTI_SIGN")
+    ? (witnessAccount?.witnessPermission?.keys[0]?.address ?? raw.witnessAddress)
+    : raw.witnessAddress;
+  if (!bytesEqual(signer, expected)) throw blockError("valid signature failed.");
 }
 
 /** Block-level bookkeeping after the transactions: receipts, reward, witness stats, head, maintenance, solidity. */

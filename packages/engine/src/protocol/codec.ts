@@ -63,15 +63,6 @@ export function rawDataBytes(tx: Transaction): Uint8Array {
   return bytes;
 }
 
-function varintLength(n: number): number {
-  let len = 1;
-  while (n >= 0x80) {
-    n = Math.floor(n / 128);
-    len++;
-  }
-  return len;
-}
-
 /** Size of a length-delimited field with a one-byte tag (field numbers below 16). */
 function delimitedSize(length: number): number {
   return 1 + varintLength(length) + length;
@@ -110,7 +101,18 @@ export function transactionId(tx: Transaction): Uint8Array {
   return id;
 }
 
-function writeVarint(out: Uint8Array, at: number, n: number): number {
+/** Bytes of the protobuf varint of a non-negative integer below 2^53. */
+export function varintLength(n: number): number {
+  let length = 1;
+  while (n >= 0x80) {
+    n = Math.floor(n / 128);
+    length++;
+  }
+  return length;
+}
+
+/** Writes the protobuf varint of a non-negative integer below 2^53 at `at`; returns the next offset. */
+export function writeVarint(out: Uint8Array, at: number, n: number): number {
   while (n >= 0x80) {
     out[at++] = (n & 0x7f) | 0x80;
     n = Math.floor(n / 128);

@@ -1,3 +1,4 @@
+import { concatBytes } from "../crypto/bytes.js";
 /**
  * Sapling's Pedersen hash (Zcash protocol spec §5.4.1.7) over the `Zcash_PH` bases I_i.
  *
@@ -57,17 +58,8 @@ export function integerToBitsLE(value: bigint, length: number): Bits {
   return bits;
 }
 
-export function concatBits(...parts: Bits[]): Bits {
-  let n = 0;
-  for (const p of parts) n += p.length;
-  const out = new Uint8Array(n);
-  let o = 0;
-  for (const p of parts) {
-    out.set(p, o);
-    o += p.length;
-  }
-  return out;
-}
+/** Bits are one per byte, so concatenating them is concatenating bytes. */
+export const concatBits: (...parts: Bits[]) => Bits = concatBytes;
 
 export function pedersenHashToPoint(bits: Bits): JubjubPoint {
   let acc = JubjubPoint.ZERO;

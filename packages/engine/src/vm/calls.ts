@@ -27,6 +27,7 @@ import { addInternalTx, rejectInternalTransactionsFrom } from "./internal-transa
 import { Op } from "./opcodes.js";
 import { precompileFor } from "./precompiles/index.js";
 import { MAX_DEPTH, Program } from "./program.js";
+import { markNewContract } from "./state-ops.js";
 import { canSuicide, suicide } from "./suicide.js";
 import { ContractTables, putContract } from "./tables.js";
 import { TransferValidationError } from "./tokens.js";
@@ -400,6 +401,8 @@ export function createAction(program: Program, isCreate2: boolean): void {
   const salt = isCreate2 ? program.pop() : 0n;
   const config = program.tx.config;
   if (isCreate2) {
+    // Osaka (#96): CREATE2 clears the return data before it starts, as CREATE always did
+    if (config.allowTvmOsaka) program.returnDataBuffer = null;
     if (config.allowTvmCompatibleEvm && program.callDepth === MAX_DEPTH) {
       program.push(0n);
     } else {
@@ -500,10 +503,14 @@ function createContractImpl(
         clearDelegatedResource({ ...existing, type: AccountType.Contract }),
       );
     }
-    if (!alreadyExists) putContract(deposit, newContract());
+    if (!alreadyExists) {
+      putContract(deposit, newContract());
+      markNewContract(deposit, newAddress);
+    }
   } else {
     createBareAccount(deposit, newAddress, AccountType.Contract, "CreatedByContract");
     putContract(deposit, newContract());
+    markNewContract(deposit, newAddress);
   }
 
   let newBalance = 0n;

@@ -17,7 +17,8 @@ export function analyzeCode(code: Uint8Array): CodeAnalysis {
   const cached = cache.get(code);
   if (cached) return cached;
   const jumpdests = new Uint8Array(code.length);
-  const pushValues: bigint[] = new Array(code.length);
+  // filled (not holey), so the interpreter's reads stay on the fast path
+  const pushValues: bigint[] = new Array<bigint>(code.length).fill(0n);
   for (let i = 0; i < code.length; i++) {
     const op = code[i]!;
     if (op === 0x5b) {

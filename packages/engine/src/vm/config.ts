@@ -47,6 +47,16 @@ export interface VmConfig {
   readonly allowTvmCancun: boolean;
   /** #89: BLOBHASH, BLOBBASEFEE (both push 0). */
   readonly allowTvmBlob: boolean;
+  /** #94 (v4.8.1, TIP-6780): SELFDESTRUCT costs 5000 and only deletes a contract created in this transaction. */
+  readonly allowTvmSelfdestructRestriction: boolean;
+  /** #95 (v4.8.2): TIP-2935 block hashes in state (block processing; the VM itself is unchanged). */
+  readonly allowTvmPrague: boolean;
+  /**
+   * #96 (v4.8.2): CLZ, P256VERIFY at 0x100, MODEXP bounds (TIP-7823) and repricing (TIP-7883) and
+   * zero-modulus output (TIP-871), canonical calldata for 0x09/0x0a (TIP-854), CREATE2 clears the
+   * return data.
+   */
+  readonly allowTvmOsaka: boolean;
   /** #88 CONSENSUS_LOGIC_OPTIMIZATION (java-tron's disableJavaLangMath). */
   readonly consensusLogicOptimization: boolean;
   /** #13 MAX_CPU_TIME_OF_ONE_TX in milliseconds: sizes the deterministic instruction budget. */
@@ -81,6 +91,9 @@ export function vmConfigOf(props: ChainProperties): VmConfig {
     allowStrictMath: on("ALLOW_STRICT_MATH"),
     allowTvmCancun: on("ALLOW_TVM_CANCUN"),
     allowTvmBlob: on("ALLOW_TVM_BLOB"),
+    allowTvmSelfdestructRestriction: on("ALLOW_TVM_SELFDESTRUCT_RESTRICTION"),
+    allowTvmPrague: on("ALLOW_TVM_PRAGUE"),
+    allowTvmOsaka: on("ALLOW_TVM_OSAKA"),
     consensusLogicOptimization: on("CONSENSUS_LOGIC_OPTIMIZATION"),
     maxCpuTimeOfOneTxMs: props.get("MAX_CPU_TIME_OF_ONE_TX"),
     energyFee: props.get("ENERGY_FEE"),
@@ -111,6 +124,9 @@ export const BASE_VM_CONFIG: VmConfig = {
   allowStrictMath: false,
   allowTvmCancun: false,
   allowTvmBlob: false,
+  allowTvmSelfdestructRestriction: false,
+  allowTvmPrague: false,
+  allowTvmOsaka: false,
   consensusLogicOptimization: false,
   maxCpuTimeOfOneTxMs: 50n,
   energyFee: 100n,

@@ -74,6 +74,4 @@ export interface TxContext {
   readonly callCreates: CallCreate[];
   /** Instructions still allowed (see cpu-budget.ts). */
   stepsLeft: number;
-  /** Executed-opcode counts, when a test asks for them. */
-  readonly opCounts?: Uint32Array;
 }

@@ -1,4 +1,6 @@
 import { javaLongOfDouble } from "../chain/arithmetic.js";
+import { strictPow } from "../chain/strict-math.js";
+import { javaMathPow } from "../exchanges/bancor.js";
 import type { ContractState } from "../protocol/generated/protocol/contracts_pb.js";
 import { DYNAMIC_ENERGY_FACTOR_DECIMAL } from "./opcodes.js";
 import type { Program } from "./program.js";
@@ -11,7 +13,8 @@ const DECIMAL = BigInt(DYNAMIC_ENERGY_FACTOR_DECIMAL);
 /**
  * ContractStateCapsule.catchUpToCycle: brings a contract's energy factor to `newCycle` — one step up
  * by the increase factor if the last cycle's usage exceeded the threshold, then a decay for each
- * idle cycle. Returns undefined when nothing changes (already updated this cycle).
+ * idle cycle (`(1 − increase/4/10000)^cycles`, with StrictMath under ALLOW_STRICT_MATH). Returns
+ * undefined when nothing changes (already updated this cycle).
  */
 export function catchUpToCycle(
   state: ContractState,
@@ -19,6 +22,7 @@ export function catchUpToCycle(
   threshold: bigint,
   increaseFactor: bigint,
   maxFactor: bigint,
+  useStrictMath: boolean,
 ): ContractState | undefined {
   let lastCycle = state.updateCycle;
   if (lastCycle === newCycle) return undefined;
@@ -32,8 +36,11 @@ export function catchUpToCycle(
   }
   const cycleCount = newCycle - lastCycle;
   if (cycleCount <= 0n) return current;
-  const decreasePercent =
-    (1 - Number(increaseFactor) / DECREASE_DIVISION / DYNAMIC_ENERGY_FACTOR_DECIMAL) ** Number(cycleCount);
+  // Maths.pow(base, cycles, allowStrictMath): StrictMath's fdlibm pow, or java-tron's Math.pow
+  const base = 1 - Number(increaseFactor) / DECREASE_DIVISION / DYNAMIC_ENERGY_FACTOR_DECIMAL;
+  const decreasePercent = useStrictMath
+    ? strictPow(base, Number(cycleCount))
+    : javaMathPow(base, Number(cycleCount));
   const lowered = javaLongOfDouble(Number(current.energyFactor + DECIMAL) * decreasePercent) - DECIMAL;
   return { ...newContractState(newCycle), energyFactor: lowered > 0n ? lowered : 0n };
 }
@@ -55,6 +62,7 @@ export function updateContextContractFactor(program: Program): number {
       config.dynamicEnergyThreshold,
       config.dynamicEnergyIncreaseFactor,
       config.dynamicEnergyMaxFactor,
+      config.allowStrictMath,
     );
     if (next !== undefined) {
       contractState = next;

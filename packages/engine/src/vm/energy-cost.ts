@@ -47,6 +47,8 @@ export const Energy = {
   EXT_CODE_SIZE: 20,
   EXT_CODE_HASH: 400,
   SUICIDE: 0,
+  /** #94 (TIP-6780). */
+  SUICIDE_V2: 5000,
   CREATE_DATA: 200,
   TLOAD: 100,
   TSTORE: 100,

@@ -19,9 +19,9 @@ import {
   notEnoughTime,
   type VmException,
 } from "./errors.js";
-import { jumpTable } from "./operations.js";
+import { countingTable, jumpTable } from "./operations.js";
 import { asVmException, Program } from "./program.js";
-import { TransientStorage } from "./state-ops.js";
+import { markNewContract, NewContracts, TransientStorage } from "./state-ops.js";
 import { ContractTables, putContract } from "./tables.js";
 import { createAccountTokenLedger, TransferValidationError } from "./tokens.js";
 import { wordOfAddress } from "./word.js";
@@ -93,7 +93,7 @@ function newTxContext(view: StateView, ctx: VmExecutionContext): TxContext {
   const config = ctx.config ?? vmConfigOf(new ChainProperties(view));
   return {
     config,
-    table: jumpTable(config),
+    table: ctx.opCounts === undefined ? jumpTable(config) : countingTable(jumpTable(config), ctx.opCounts),
     host: defaultHost(ctx.host),
     rootTransactionId: ctx.txId,
     block: ctx.block,
@@ -105,7 +105,6 @@ function newTxContext(view: StateView, ctx: VmExecutionContext): TxContext {
     deletedAccounts: [],
     callCreates: [],
     stepsLeft: ctx.stepLimit ?? cpuBudgetSteps(config),
-    ...(ctx.opCounts === undefined ? {} : { opCounts: ctx.opCounts }),
   };
 }
 
@@ -219,6 +218,7 @@ export function executeCreate(
   const bytecode = ctx.contract.bytecode;
   createBareAccount(state, address, AccountType.Contract, ctx.contract.name);
   putContract(state, record);
+  markNewContract(state, address);
   if (!config.allowTvmConstantinople) saveCode(state, address, initialCode(bytecode, false), false);
   transferOrRefuse(() => {
     if (ctx.callValue > 0n) transferTrx(state, ctx.origin, address, ctx.callValue);
@@ -339,7 +339,7 @@ const EMPTY_CHANGES: ChangeSet = { tables: new Map() };
 function committed(state: StateOverlay): ChangeSet {
   const tables = new Map<string, TableChanges>();
   for (const [id, tc] of state.changes().tables) {
-    if (id === TransientStorage.id) continue;
+    if (id === TransientStorage.id || id === NewContracts.id) continue;
     if (id === ContractTables.storageRows.id) {
       const entries = new Map<string, { key: unknown; value: unknown }>();
       for (const [k, e] of tc.entries) {

@@ -1,36 +1,12 @@
 import { keccak256 } from "../crypto/hash.js";
 import type { VmInternalTransaction } from "./context.js";
+import { javaHashMapOrder, javaStringHash } from "./java-hash-map.js";
 import type { Program } from "./program.js";
 
 function longBytes(value: bigint): Uint8Array {
   const out = new Uint8Array(8);
   new DataView(out.buffer).setBigInt64(0, BigInt.asIntN(64, value));
   return out;
-}
-
-/** Java String.hashCode of an ASCII/UTF-16 string. */
-function javaStringHash(s: string): number {
-  let h = 0;
-  for (let i = 0; i < s.length; i++) h = (Math.imul(h, 31) + s.charCodeAt(i)) | 0;
-  return h;
-}
-
-/**
- * The iteration order of a java.util.HashMap<String, Long> filled with `keys` in order (bucket by
- * spread hash, insertion order within a bucket, resized at 0.75 load), which is the order
- * java-tron lists an internal transaction's token values in.
- */
-export function javaHashMapOrder(keys: readonly string[]): string[] {
-  let capacity = 16;
-  while (keys.length > capacity * 0.75) capacity *= 2;
-  const buckets: string[][] = Array.from({ length: capacity }, () => []);
-  for (const key of keys) {
-    const h = javaStringHash(key);
-    const spread = h ^ (h >>> 16);
-    const bucket = buckets[spread & (capacity - 1)]!;
-    if (!bucket.includes(key)) bucket.push(key);
-  }
-  return buckets.flat();
 }
 
 /**
@@ -63,7 +39,9 @@ export function addInternalTx(
   forHash.set(longBytes(value), o);
   forHash.set(longBytes(tx.nonce), o + 8);
   const entries = tokenInfo
-    ? javaHashMapOrder([...tokenInfo.keys()]).map((k) => [k, tokenInfo.get(k)!] as const)
+    ? javaHashMapOrder([...tokenInfo.keys()], javaStringHash, (a, b) => a === b).map(
+        (k) => [k, tokenInfo.get(k)!] as const,
+      )
     : [];
   const internal: VmInternalTransaction = {
     hash: keccak256(forHash),

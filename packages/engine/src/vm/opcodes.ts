@@ -26,6 +26,7 @@ export const Op = {
   SHL: 0x1b,
   SHR: 0x1c,
   SAR: 0x1d,
+  CLZ: 0x1e,
   SHA3: 0x20,
   ADDRESS: 0x30,
   BALANCE: 0x31,

@@ -48,8 +48,11 @@ export interface Operation {
   readonly name: string;
   readonly require: number;
   readonly ret: number;
+  /** The largest stack size the operation can start from without overflowing (1024 − ret + require). */
+  readonly maxStack: number;
   readonly cost: number;
-  readonly dynamicCost?: (program: Program) => number;
+  /** Computed energy (undefined for a fixed tier): every row has the same shape for the hot loop. */
+  readonly dynamicCost: ((program: Program) => number) | undefined;
   readonly action: (program: Program) => void;
 }
 
@@ -282,6 +285,14 @@ const london = (c: VmConfig) => c.allowTvmLondon;
 const shanghai = (c: VmConfig) => c.allowTvmShanghai;
 const cancun = (c: VmConfig) => c.allowTvmCancun;
 const blob = (c: VmConfig) => c.allowTvmBlob;
+const osaka = (c: VmConfig) => c.allowTvmOsaka;
+
+/** TIP-7939 CLZ: leading zero bits of the word, 256 for zero. */
+function clz(p: Program): void {
+  const v = p.stack[p.sp - 1]!;
+  p.stack[p.sp - 1] = v === 0n ? 256n : BigInt(256 - v.toString(2).length);
+  p.step();
+}
 
 /** The base operation set and every flag-gated addition (OperationRegistry), in java-tron's order. */
 function specs(): OperationSpec[] {
@@ -523,6 +534,8 @@ function specs(): OperationSpec[] {
     ),
     binary(Op.SHR, Energy.VERY_LOW, (shift, v) => (shift >= 256n ? 0n : v >> shift), constantinople),
     binary(Op.SAR, Energy.VERY_LOW, sar, constantinople),
+    // Osaka (#96, TIP-7939): priced as MUL
+    op(Op.CLZ, 1, 1, Energy.LOW, clz, osaka),
     op(Op.CREATE2, 4, 1, create2Cost, (p) => createAction(p, true), constantinople),
     op(
       Op.EXTCODEHASH,
@@ -704,6 +717,10 @@ function callTokenCost(p: Program): number {
 }
 
 /** SELFDESTRUCT with energy adjustment (#81): +25000 when the heir does not exist. */
+function suicideCost3(p: Program): number {
+  return isDeadAccount(p, p.peek(0)) ? Energy.SUICIDE_V2 + Energy.NEW_ACCT_CALL : Energy.SUICIDE_V2;
+}
+
 function suicideCost2(p: Program): number {
   return isDeadAccount(p, p.peek(0)) ? Energy.SUICIDE + Energy.NEW_ACCT_CALL : Energy.SUICIDE;
 }
@@ -718,11 +735,40 @@ export function voteWitnessCost(p: Program, withLengthWord: boolean): number {
 
 /** Fixed-cost rows carry their tier; everything else computes its energy from the frame. */
 function toOperation(spec: OperationSpec): Operation {
-  const name = OP_NAMES[spec.opcode] ?? "";
-  const base = { opcode: spec.opcode, name, require: spec.require, ret: spec.ret, action: spec.action };
-  return typeof spec.cost === "number"
-    ? { ...base, cost: spec.cost }
-    : { ...base, cost: 0, dynamicCost: spec.cost };
+  const fixed = typeof spec.cost === "number";
+  return {
+    opcode: spec.opcode,
+    name: OP_NAMES[spec.opcode] ?? "",
+    require: spec.require,
+    ret: spec.ret,
+    maxStack: MAX_STACK_SIZE - spec.ret + spec.require,
+    cost: fixed ? (spec.cost as number) : 0,
+    dynamicCost: fixed ? undefined : (spec.cost as (p: Program) => number),
+    action: spec.action,
+  };
+}
+
+const MAX_STACK_SIZE = 1024;
+
+/**
+ * The table with every action counting its opcode first (tests and fixtures compare energy per
+ * opcode), so counting costs nothing when nobody asks for it.
+ */
+export function countingTable(
+  table: ReadonlyArray<Operation | undefined>,
+  counts: Uint32Array,
+): ReadonlyArray<Operation | undefined> {
+  return table.map((op) => {
+    if (op === undefined) return undefined;
+    const { action, opcode } = op;
+    return {
+      ...op,
+      action: (p: Program) => {
+        counts[opcode]!++;
+        action(p);
+      },
+    };
+  });
 }
 
 const tables = new Map<string, ReadonlyArray<Operation | undefined>>();
@@ -748,6 +794,9 @@ export function jumpTable(config: VmConfig): ReadonlyArray<Operation | undefined
       if (spec.opcode === Op.VOTEWITNESS)
         adjusted = { ...spec, cost: (p: Program) => voteWitnessCost(p, true) };
     }
+    // #94 (adjustSelfdestruct, applied after #81): 5000, +25000 for a heir that does not exist
+    if (config.allowTvmSelfdestructRestriction && spec.opcode === Op.SUICIDE)
+      adjusted = { ...spec, cost: suicideCost3 };
     table[spec.opcode] = toOperation(adjusted);
   }
   tables.set(key, table);

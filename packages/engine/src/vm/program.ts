@@ -19,7 +19,9 @@ import { getContractRecord } from "./world.js";
 
 const MAX_STACK_SIZE = 1024;
 export const MAX_DEPTH = 64;
-const CALL_OPS = new Set<number>([Op.CALL, Op.STATICCALL, Op.DELEGATECALL, Op.CALLCODE, Op.CALLTOKEN]);
+/** The CALL family (1 at its opcodes): dynamic energy penalises only their own base part. */
+const CALL_OPS = new Uint8Array(256);
+for (const op of [Op.CALL, Op.STATICCALL, Op.DELEGATECALL, Op.CALLCODE, Op.CALLTOKEN]) CALL_OPS[op] = 1;
 
 /** How a frame is invoked (java-tron's ProgramInvoke). */
 export interface Invoke {
@@ -54,7 +56,8 @@ export class Program {
   readonly invoke: Invoke;
   readonly code: Uint8Array;
   readonly analysis: CodeAnalysis;
-  readonly stack: bigint[] = [];
+  /** Preallocated to the stack limit with bigints, so the engine keeps one element kind. */
+  readonly stack: bigint[] = new Array<bigint>(MAX_STACK_SIZE).fill(0n);
   sp = 0;
   readonly memory = new Memory();
   pc = 0;
@@ -176,9 +179,8 @@ export class Program {
     const tx = this.tx;
     const table = tx.table;
     const code = this.code;
-    const config = tx.config;
-    const dynamic = config.allowDynamicEnergy;
-    const opCounts = tx.opCounts;
+    const dynamic = tx.config.allowDynamicEnergy;
+    const limit = this.invoke.energyLimit;
     let factor = DYNAMIC_ENERGY_FACTOR_DECIMAL;
     let energyUsage = 0;
     try {
@@ -195,10 +197,11 @@ export class Program {
           this.currentOp = opcode;
           const sp = this.sp;
           if (sp < op.require) throw tooSmallStack(op.require, sp);
-          if (sp - op.require + op.ret > MAX_STACK_SIZE) throw tooLargeStack();
-          let energy = op.dynamicCost === undefined ? op.cost : op.dynamicCost(this);
+          if (sp > op.maxStack) throw tooLargeStack();
+          const dynamicCost = op.dynamicCost;
+          let energy = dynamicCost === undefined ? op.cost : dynamicCost(this);
           if (dynamic) {
-            const isCall = CALL_OPS.has(opcode);
+            const isCall = CALL_OPS[opcode] === 1;
             energyUsage += isCall ? energy - this.adjustedCallEnergy - this.callPenaltyEnergy : energy;
             if (factor > DYNAMIC_ENERGY_FACTOR_DECIMAL) {
               let penalty: number;
@@ -213,13 +216,12 @@ export class Program {
             } else {
               this.spendEnergy(energy, op.name);
             }
-          } else if (this.invoke.energyLimit - this.energyUsed < energy) {
-            this.spendEnergy(energy, op.name);
           } else {
-            this.energyUsed += energy;
+            const used = this.energyUsed + energy;
+            if (used > limit) this.spendEnergy(energy, op.name);
+            this.energyUsed = used;
           }
           if (--tx.stepsLeft < 0) throw notEnoughTime(op.name);
-          if (opCounts !== undefined) opCounts[opcode]!++;
           op.action(this);
         }
       } catch (e) {

@@ -1,4 +1,6 @@
 import { keccak256 } from "../crypto/hash.js";
+import type { StateOverlay } from "../state/state-overlay.js";
+import type { StateView } from "../state/state-view.js";
 import { bytesKey, bytesValue, defineTable } from "../state/table.js";
 import { Tables } from "../state/tables.js";
 import type { Program } from "./program.js";
@@ -12,6 +14,23 @@ import { getCode } from "./world.js";
  * transaction. Key: the context address word (32 bytes) ‖ the slot.
  */
 export const TransientStorage = defineTable("vm-transient-storage", bytesKey, bytesValue);
+
+/**
+ * The contracts created in this transaction (java-tron's newContractCache, #94): marked where the
+ * VM creates a contract record, carried by the overlays like TransientStorage (a failed frame drops
+ * its marks) and stripped from the change set.
+ */
+export const NewContracts = defineTable("vm-new-contracts", bytesKey, bytesValue);
+
+export function markNewContract(state: StateOverlay, address: Uint8Array): void {
+  state.put(NewContracts, address, MARK);
+}
+
+export function isNewContract(view: StateView, address: Uint8Array): boolean {
+  return view.get(NewContracts, address) !== undefined;
+}
+
+const MARK = Uint8Array.of(1);
 
 function storageContext(p: Program): Uint8Array | undefined {
   if (p.storageHash === undefined) {

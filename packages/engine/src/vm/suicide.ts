@@ -6,17 +6,20 @@ import {
   delegatedV1,
   delegatedV2,
   TRX_PRECISION,
+  withFrozenV1Bandwidth,
+  withFrozenV1Energy,
   withFrozenV2Added,
 } from "../resources/account-resources.js";
 import { refreshUsage, unDelegateIncrease, withUsage } from "../resources/resource-window.js";
-import { addTotalWeight } from "../resources/total-weights.js";
 import { Tables } from "../state/tables.js";
-import { withdrawReward } from "../witnesses/rewards.js";
+import { withdrawRewardForVm } from "../witnesses/rewards.js";
 import { clearVotes } from "../witnesses/votes.js";
 import { sameBytes, validateTrxTransfer } from "./calls.js";
-import { bytecodeExecution, transferException } from "./errors.js";
+import { bytecodeExecution, runtimeException, transferException } from "./errors.js";
 import { addInternalTx } from "./internal-transactions.js";
+import { addTotalWeightInVm } from "./processors/processor.js";
 import type { Program } from "./program.js";
+import { isNewContract } from "./state-ops.js";
 import { TransferValidationError } from "./tokens.js";
 import { toTronAddress } from "./word.js";
 import { addBalance, createNormalAccount, getBalance } from "./world.js";
@@ -43,18 +46,40 @@ export function canSuicide(program: Program): boolean {
   return freezeCheck && freezeV2Check;
 }
 
-/** The genesis blackhole account (burned value goes there), or undefined when the chain has none. */
-function blackHole(program: Program): Uint8Array | undefined {
+/**
+ * The genesis "Blackhole" account. java-tron reads it from the genesis config and passes it on
+ * unchecked: on a chain without one the address is null, and the first repository access with it
+ * throws (leveldbjni refuses a null key), failing the frame as a runtime exception. The TVM does the
+ * same here, so a SELFDESTRUCT to itself on such a chain fails where java-tron's does.
+ */
+function blackHole(program: Program): Uint8Array {
   const address = program.props.getBytes("BLACKHOLE_ADDRESS");
-  return address.length === 0 ? undefined : address;
+  if (address.length === 0) {
+    throw runtimeException("The key argument cannot be null", "java.lang.IllegalArgumentException");
+  }
+  return address;
 }
 
-/** Program.suicide: the contract's TRX, tokens and stakes go to the heir; the account is deleted at the end. */
+/** Java's FastByteComparisons.compareTo(owner, 0, n, obtainer, 0, n) == 0 on the first `n` bytes. */
+function sameFirst(a: Uint8Array, b: Uint8Array, n: number): boolean {
+  return sameBytes(a.subarray(0, n), b.subarray(0, n));
+}
+
+/**
+ * Program.suicide: the contract's TRX, tokens and stakes go to the heir (to itself: TRX and tokens
+ * to the blackhole); the account is deleted at the end of the transaction. With
+ * ALLOW_TVM_SELFDESTRUCT_RESTRICTION (#94, TIP-6780) this remains the behaviour only for a contract
+ * created in this transaction; any other contract goes through `suicideRestricted`.
+ */
 export function suicide(program: Program, obtainerWord: bigint): void {
   const tx = program.tx;
   const config = tx.config;
   const state = program.state;
   const owner = program.invoke.address;
+  if (config.allowTvmSelfdestructRestriction && !isNewContract(state, owner)) {
+    suicideRestricted(program, obtainerWord);
+    return;
+  }
   const obtainer = toTronAddress(obtainerWord);
 
   if (config.allowTvmVote) withdrawRewardAndCancelVote(program, owner);
@@ -66,51 +91,82 @@ export function suicide(program: Program, obtainerWord: bigint): void {
   const internalTx = addInternalTx(program, owner, obtainer, balance, undefined, "suicide", tokens);
 
   // Before #81 java-tron compares only the first 20 of the 21 address bytes here.
-  const compared = config.allowEnergyAdjustment ? 21 : 20;
-  const toSelf = sameBytes(owner.subarray(0, compared), obtainer.subarray(0, compared));
-  const hole = blackHole(program);
+  const toSelf = sameFirst(owner, obtainer, config.allowEnergyAdjustment ? 21 : 20);
   if (toSelf) {
     addBalance(state, owner, -balance);
-    if (config.allowTvmTransferTrc10 && hole !== undefined) {
+    if (config.allowTvmTransferTrc10) {
+      const hole = blackHole(program);
       addBalance(state, hole, balance);
       tx.host.tokens.transferAll(state, owner, hole);
     }
   } else {
-    if (config.allowTvmSolidity059 && state.get(Tables.accounts, obtainer) === undefined) {
-      createNormalAccount(state, program.props, obtainer);
-    }
-    try {
-      if (balance !== 0n) {
-        validateTrxTransfer(state, owner, obtainer, balance);
-        addBalance(state, obtainer, balance);
-        addBalance(state, owner, -balance);
-      }
-      if (config.allowTvmTransferTrc10) tx.host.tokens.transferAll(state, owner, obtainer);
-    } catch (e) {
-      if (!(e instanceof TransferValidationError)) throw e;
-      if (config.allowTvmConstantinople) {
-        throw transferException(`transfer all token or transfer all trx failed in suicide: ${e.message}`);
-      }
-      throw bytecodeExecution("transfer failure");
-    }
+    transferAllToHeir(program, owner, obtainer, balance);
   }
-  if (config.allowTvmFreeze) {
-    transferDelegatedResourceToInheritor(program, owner, sameBytes(owner, obtainer) ? hole : obtainer);
-  }
+  const inheritor = () => (sameBytes(owner, obtainer) ? blackHole(program) : obtainer);
+  if (config.allowTvmFreeze) transferDelegatedResourceToInheritor(program, owner, inheritor());
   if (config.allowTvmFreezeV2) {
-    const inheritor = sameBytes(owner, obtainer) ? hole : obtainer;
-    if (inheritor !== undefined) {
-      const expired = transferFrozenV2BalanceToInheritor(program, owner, inheritor);
-      if (expired > 0n) internalTx.value += expired;
-    }
+    const expired = transferFrozenV2BalanceToInheritor(program, owner, inheritor());
+    if (expired > 0n) internalTx.value += expired;
   }
   tx.deletedAccounts.push(owner);
+}
+
+/**
+ * Program.suicide2 (#94, TIP-6780) for a contract that existed before this transaction: nothing is
+ * deleted; unless the heir is the contract itself (then nothing moves at all), rewards are settled,
+ * votes cancelled, and TRX, tokens and stakes go to the heir.
+ */
+function suicideRestricted(program: Program, obtainerWord: bigint): void {
+  const tx = program.tx;
+  const config = tx.config;
+  const state = program.state;
+  const owner = program.invoke.address;
+  const obtainer = toTronAddress(obtainerWord);
+  let balance = getBalance(state, owner);
+  tx.nonce++;
+  const tokens = new Map(Object.entries(state.get(Tables.accounts, owner)!.assetV2));
+  const internalTx = addInternalTx(program, owner, obtainer, balance, undefined, "suicide", tokens);
+  if (sameBytes(owner, obtainer)) return;
+  if (config.allowTvmVote) {
+    withdrawRewardAndCancelVote(program, owner);
+    balance = getBalance(state, owner);
+    internalTx.value = balance;
+  }
+  transferAllToHeir(program, owner, obtainer, balance);
+  if (config.allowTvmFreeze) transferDelegatedResourceToInheritor(program, owner, obtainer);
+  if (config.allowTvmFreezeV2) {
+    const expired = transferFrozenV2BalanceToInheritor(program, owner, obtainer);
+    if (expired > 0n) internalTx.value += expired;
+  }
+}
+
+/** createAccountIfNotExist, then MUtil.transfer of the TRX and (#18) transferAllToken. */
+function transferAllToHeir(program: Program, owner: Uint8Array, obtainer: Uint8Array, balance: bigint): void {
+  const config = program.tx.config;
+  const state = program.state;
+  if (config.allowTvmSolidity059 && state.get(Tables.accounts, obtainer) === undefined) {
+    createNormalAccount(state, program.props, obtainer);
+  }
+  try {
+    if (balance !== 0n) {
+      validateTrxTransfer(state, owner, obtainer, balance);
+      addBalance(state, obtainer, balance);
+      addBalance(state, owner, -balance);
+    }
+    if (config.allowTvmTransferTrc10) program.tx.host.tokens.transferAll(state, owner, obtainer);
+  } catch (e) {
+    if (!(e instanceof TransferValidationError)) throw e;
+    if (config.allowTvmConstantinople) {
+      throw transferException(`transfer all token or transfer all trx failed in suicide: ${e.message}`);
+    }
+    throw bytecodeExecution("transfer failure");
+  }
 }
 
 /** Program.withdrawRewardAndCancelVote: settle rewards, drop votes, move the allowance into the balance. */
 function withdrawRewardAndCancelVote(program: Program, owner: Uint8Array): void {
   const state = program.state;
-  withdrawReward(state, program.props, owner);
+  withdrawRewardForVm(state, program.props, owner);
   let account = state.get(Tables.accounts, owner)!;
   if (account.votes.length > 0) {
     account = { ...clearVotes(state, account), oldTronPower: 0n };
@@ -129,19 +185,25 @@ function withdrawRewardAndCancelVote(program: Program, owner: Uint8Array): void 
   });
 }
 
-/** Program.transferDelegatedResourceToInheritor: the contract's own v1 stakes leave the weights and go to the heir. */
+/**
+ * Program.transferDelegatedResourceToInheritor: the contract's own v1 stakes leave the weights and
+ * go to the heir; with #94 the contract's v1 entries are then zeroed (setFrozenFor*(0, 0)).
+ */
 function transferDelegatedResourceToInheritor(
   program: Program,
   owner: Uint8Array,
-  inheritor: Uint8Array | undefined,
+  inheritor: Uint8Array,
 ): void {
   const state = program.state;
   const account = state.get(Tables.accounts, owner)!;
   const bandwidth = account.frozen.length > 0 ? account.frozen[0]!.frozenBalance : 0n;
-  addTotalWeight(program.props, ResourceCode.BANDWIDTH, -(bandwidth / TRX_PRECISION));
+  addTotalWeightInVm(program.props, ResourceCode.BANDWIDTH, -(bandwidth / TRX_PRECISION));
   const energy = accountResourceOf(account).frozenBalanceForEnergy?.frozenBalance ?? 0n;
-  addTotalWeight(program.props, ResourceCode.ENERGY, -(energy / TRX_PRECISION));
-  if (inheritor !== undefined) addBalance(state, inheritor, bandwidth + energy);
+  addTotalWeightInVm(program.props, ResourceCode.ENERGY, -(energy / TRX_PRECISION));
+  addBalance(state, inheritor, bandwidth + energy);
+  if (program.tx.config.allowTvmSelfdestructRestriction) {
+    state.put(Tables.accounts, owner, withFrozenV1Energy(withFrozenV1Bandwidth(account, 0n, 0n), 0n, 0n));
+  }
 }
 
 /**

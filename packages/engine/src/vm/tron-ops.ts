@@ -1,35 +1,7 @@
-import { create, type DescMessage, type MessageShape } from "@bufbuild/protobuf";
-import type { Actuator } from "../actuators/actuator.js";
-import { TronodeError } from "../errors.js";
 import { ResourceCode } from "../protocol/generated/protocol/common_pb.js";
-import {
-  CancelAllUnfreezeV2ContractSchema,
-  DelegateResourceContractSchema,
-  FreezeBalanceContractSchema,
-  FreezeBalanceV2ContractSchema,
-  UnDelegateResourceContractSchema,
-  UnfreezeBalanceContractSchema,
-  UnfreezeBalanceV2ContractSchema,
-  VoteWitnessContract_VoteSchema,
-  VoteWitnessContractSchema,
-  WithdrawExpireUnfreezeContractSchema,
-} from "../protocol/generated/protocol/contracts_pb.js";
-import { Transaction_ContractSchema } from "../protocol/generated/protocol/core_pb.js";
 import { accountResourceOf } from "../resources/account-resources.js";
-import { cancelAllUnfreezeV2Actuator } from "../resources/actuators/cancel-all-unfreeze-v2.js";
-import { delegateResourceActuator } from "../resources/actuators/delegate-resource.js";
-import { freezeBalanceActuator } from "../resources/actuators/freeze-balance.js";
-import { freezeBalanceV2Actuator } from "../resources/actuators/freeze-balance-v2.js";
-import { unDelegateResourceActuator } from "../resources/actuators/undelegate-resource.js";
-import { unfreezeBalanceActuator } from "../resources/actuators/unfreeze-balance.js";
-import { unfreezeBalanceV2Actuator } from "../resources/actuators/unfreeze-balance-v2.js";
-import { withdrawExpireUnfreezeActuator } from "../resources/actuators/withdraw-expire-unfreeze.js";
 import { delegatedResourceKeyV1 } from "../resources/delegation.js";
-import { MutableChainProperties } from "../state/chain-properties.js";
 import { Tables } from "../state/tables.js";
-import { voteWitnessActuator } from "../witnesses/actuators/vote-witness.js";
-import { isGenesisWitness } from "../witnesses/registry.js";
-import { withdrawReward } from "../witnesses/rewards.js";
 import { sameBytes } from "./calls.js";
 import type { VmConfig } from "./config.js";
 import { Energy } from "./energy-cost.js";
@@ -38,7 +10,19 @@ import { addInternalTx } from "./internal-transactions.js";
 import { Op } from "./opcodes.js";
 import type { OperationSpec } from "./operations.js";
 import { voteWitnessCost } from "./operations.js";
+import { cancelAllUnfreezeV2Processor } from "./processors/cancel-all-unfreeze-v2.js";
+import { delegateResourceProcessor } from "./processors/delegate-resource.js";
+import { freezeBalanceProcessor } from "./processors/freeze-balance.js";
+import { freezeBalanceV2Processor } from "./processors/freeze-balance-v2.js";
+import { runVmProcessor, UNRECOGNIZED_RESOURCE } from "./processors/processor.js";
+import { unDelegateResourceProcessor } from "./processors/undelegate-resource.js";
+import { unfreezeBalanceProcessor } from "./processors/unfreeze-balance.js";
+import { unfreezeBalanceV2Processor } from "./processors/unfreeze-balance-v2.js";
+import { voteWitnessExtra, voteWitnessProcessor } from "./processors/vote-witness.js";
+import { withdrawExpireUnfreezeProcessor } from "./processors/withdraw-expire-unfreeze.js";
+import { withdrawRewardProcessor } from "./processors/withdraw-reward.js";
 import type { Program } from "./program.js";
+import { ContractTables } from "./tables.js";
 import { intValueSafe, toTronAddress, wordOfLong } from "./word.js";
 
 const LONG_MAX = (1n << 63n) - 1n;
@@ -70,7 +54,7 @@ export function tronOperations(): OperationSpec[] {
       Energy.BALANCE,
       (p) => {
         const address = toTronAddress(p.pop());
-        pushAndStep(p, p.state.get(contractsTable(), address) !== undefined ? 1n : 0n);
+        pushAndStep(p, p.state.get(ContractTables.contracts, address) !== undefined ? 1n : 0n);
       },
       (c) => c.allowTvmSolidity059,
     ),
@@ -93,12 +77,6 @@ export function tronOperations(): OperationSpec[] {
     row(Op.DELEGATERESOURCE, 3, 1, Energy.DELEGATE_RESOURCE, (p) => delegateAction(p, true), freezeV2),
     row(Op.UNDELEGATERESOURCE, 3, 1, Energy.UN_DELEGATE_RESOURCE, (p) => delegateAction(p, false), freezeV2),
   ];
-}
-
-import { ContractTables } from "./tables.js";
-
-function contractsTable() {
-  return ContractTables.contracts;
 }
 
 function pushAndStep(p: Program, value: bigint): void {
@@ -138,19 +116,19 @@ function resourceName(word: bigint): string {
   return RESOURCE_NAMES[Number(BigInt.asIntN(32, word))] ?? "UnknownType";
 }
 
-/** Program.parseResourceCode (Stake 1.0): 0, 1, else UNRECOGNIZED (-1). */
+/** Program.parseResourceCode (Stake 1.0): the word's intValue 0 or 1, else UNRECOGNIZED. */
 function resourceCodeV1(word: bigint): ResourceCode {
   const v = Number(BigInt.asIntN(32, word));
-  return v === 0 ? ResourceCode.BANDWIDTH : v === 1 ? ResourceCode.ENERGY : (-1 as ResourceCode);
+  return v === 0 ? ResourceCode.BANDWIDTH : v === 1 ? ResourceCode.ENERGY : UNRECOGNIZED_RESOURCE;
 }
 
-/** Program.parseResourceCodeV2: the signed word as a byte value 0–2, else UNRECOGNIZED. */
+/** Program.parseResourceCodeV2: the signed word as an exact byte 0–2, else UNRECOGNIZED. */
 function resourceCodeV2(word: bigint): ResourceCode {
   const v = BigInt.asIntN(256, word);
   if (v === 0n) return ResourceCode.BANDWIDTH;
   if (v === 1n) return ResourceCode.ENERGY;
   if (v === 2n) return ResourceCode.TRON_POWER;
-  return -1 as ResourceCode;
+  return UNRECOGNIZED_RESOURCE;
 }
 
 /** `sValue().longValueExact()`, or undefined when the signed word does not fit a long. */
@@ -159,44 +137,11 @@ function exactLong(word: bigint): bigint | undefined {
   return v > LONG_MAX || v < LONG_MIN ? undefined : v;
 }
 
-/**
- * Runs one staking rule the way java-tron's VM processors do: on a child overlay committed only
- * when validation and execution pass. A validation failure (or an amount out of long range)
- * answers false and rejects the internal transaction; it never fails the frame.
- */
-function runProcessor<Desc extends DescMessage>(
-  p: Program,
-  actuator: Actuator<Desc>,
-  param: MessageShape<Desc> | undefined,
-): ReturnType<Actuator<Desc>["execute"]> | undefined {
-  if (param === undefined) return undefined;
-  const child = p.childState();
-  const ctx = {
-    state: child,
-    props: new MutableChainProperties(child),
-    txId: p.tx.rootTransactionId,
-    contract: create(Transaction_ContractSchema),
-  };
-  try {
-    actuator.validate(ctx, param);
-    const result = actuator.execute(ctx, param);
-    p.state.merge(child.changes());
-    return result;
-  } catch (e) {
-    if (
-      e instanceof TronodeError &&
-      (e.code === "CONTRACT_VALIDATE_ERROR" || e.code === "CONTRACT_EXE_ERROR")
-    ) {
-      return undefined;
-    }
-    throw e;
-  }
-}
-
 function staticGuard(p: Program): void {
   if (p.invoke.isStatic) throw staticCallModification();
 }
 
+/** Program.freeze (FreezeBalanceProcessor); the duration is the chain's MIN_FROZEN_TIME days. */
 function freezeAction(p: Program): void {
   if (p.tx.config.allowTvmVote) staticGuard(p);
   const resourceType = p.pop();
@@ -209,30 +154,27 @@ function freezeAction(p: Program): void {
   const owner = p.invoke.address;
   const receiver = toTronAddress(receiverWord);
   p.tx.nonce++;
-  const internal = addInternalTx(
-    p,
-    owner,
-    receiver,
-    BigInt.asIntN(64, frozenBalance),
-    undefined,
-    `freezeFor${resourceName(resourceType)}`,
-  );
+  const note = `freezeFor${resourceName(resourceType)}`;
+  const internal = addInternalTx(p, owner, receiver, BigInt.asIntN(64, frozenBalance), undefined, note);
   const amount = exactLong(frozenBalance);
-  const param =
+  const outcome = runVmProcessor(
+    p,
+    freezeBalanceProcessor,
     amount === undefined
       ? undefined
-      : create(FreezeBalanceContractSchema, {
-          ownerAddress: owner,
-          receiverAddress: sameBytes(owner, receiver) ? new Uint8Array(0) : receiver,
+      : {
+          owner,
+          receiver,
           frozenBalance: amount,
-          frozenDuration: 3n,
+          frozenDuration: p.props.get("MIN_FROZEN_TIME"),
           resource: resourceCodeV1(resourceType),
-        });
-  const ok = runProcessor(p, freezeBalanceActuator, param) !== undefined;
-  if (!ok) internal.rejected = true;
-  pushAndStep(p, ok ? 1n : 0n);
+        },
+  );
+  if (!outcome.ok) internal.rejected = true;
+  pushAndStep(p, outcome.ok ? 1n : 0n);
 }
 
+/** Program.unfreeze (UnfreezeBalanceProcessor): the internal transaction carries the amount returned. */
 function unfreezeAction(p: Program): void {
   if (p.tx.config.allowTvmVote) staticGuard(p);
   const resourceType = p.pop();
@@ -240,23 +182,16 @@ function unfreezeAction(p: Program): void {
   const owner = p.invoke.address;
   const receiver = toTronAddress(receiverWord);
   p.tx.nonce++;
-  const internal = addInternalTx(
-    p,
+  const note = `unfreezeFor${resourceName(resourceType)}`;
+  const internal = addInternalTx(p, owner, receiver, 0n, undefined, note);
+  const outcome = runVmProcessor(p, unfreezeBalanceProcessor, {
     owner,
     receiver,
-    0n,
-    undefined,
-    `unfreezeFor${resourceName(resourceType)}`,
-  );
-  const param = create(UnfreezeBalanceContractSchema, {
-    ownerAddress: owner,
-    receiverAddress: sameBytes(owner, receiver) ? new Uint8Array(0) : receiver,
     resource: resourceCodeV1(resourceType),
   });
-  const result = runProcessor(p, unfreezeBalanceActuator, param);
-  if (result === undefined) internal.rejected = true;
-  else internal.value = result.receipt?.unfreezeAmount ?? 0n;
-  pushAndStep(p, result !== undefined ? 1n : 0n);
+  if (outcome.ok) internal.value = outcome.result;
+  else internal.rejected = true;
+  pushAndStep(p, outcome.ok ? 1n : 0n);
 }
 
 /** Program.freezeExpireTime: the own or delegated V1 freeze expiry, in seconds (0 when none). */
@@ -286,7 +221,11 @@ function freezeExpireTimeAction(p: Program): void {
   pushAndStep(p, wordOfLong(expire / 1000n));
 }
 
-/** Program.voteWitness: two memory arrays (length word first) of witnesses and vote counts. */
+/**
+ * Program.voteWitness: two memory arrays (length word first) of witnesses and vote counts. Lengths
+ * that disagree with the arrays fail the frame; arrays of different lengths push 0 without
+ * rejecting the internal transaction (as java-tron returns before it rejects).
+ */
 function voteWitnessAction(p: Program): void {
   staticGuard(p);
   const amountLength = intValueSafe(p.pop());
@@ -303,69 +242,51 @@ function voteWitnessAction(p: Program): void {
     throw bytecodeExecution("TVM VoteWitness: memory array length do not match length parameter!");
   }
   if (witnessLength !== amountLength) {
-    internal.rejected = true;
     pushAndStep(p, 0n);
     return;
   }
+  const INT_MAX = 0x7fffffff;
   const votes = [];
-  let inRange = true;
-  for (let i = 0; i < witnessLength; i++) {
-    const witness = toTronAddress(p.memory.readWord(witnessOffset + 32 + i * 32));
-    const count = exactLong(p.memory.readWord(amountOffset + 32 + i * 32));
-    if (count === undefined) {
-      inRange = false;
-      break;
+  let inRange =
+    witnessOffset + 32 <= INT_MAX && amountOffset + 32 <= INT_MAX && witnessLength * 32 <= INT_MAX;
+  if (inRange) {
+    const witnesses = p.memory.read(witnessOffset + 32, witnessLength * 32);
+    const amounts = p.memory.read(amountOffset + 32, amountLength * 32);
+    for (let i = 0; i < witnessLength; i++) {
+      const count = exactLong(wordAt(amounts, i * 32));
+      if (count === undefined) {
+        inRange = false;
+        break;
+      }
+      votes.push({ voteAddress: toTronAddress(wordAt(witnesses, i * 32)), voteCount: count });
     }
-    votes.push(create(VoteWitnessContract_VoteSchema, { voteAddress: witness, voteCount: count }));
   }
-  const param = inRange ? create(VoteWitnessContractSchema, { ownerAddress: owner, votes }) : undefined;
-  if (param) internal.extra = voteExtra(votes);
-  const ok = runProcessor(p, voteWitnessActuator, param) !== undefined;
-  if (!ok) internal.rejected = true;
-  pushAndStep(p, ok ? 1n : 0n);
+  const param = inRange ? { voter: owner, votes } : undefined;
+  if (param) internal.extra = voteWitnessExtra(param);
+  const outcome = runVmProcessor(p, voteWitnessProcessor, param);
+  if (!outcome.ok) internal.rejected = true;
+  pushAndStep(p, outcome.ok ? 1n : 0n);
 }
 
-/** VoteWitnessParam.toJsonStr: {"votes":[{"vote_address":"<hex>","vote_count":N},…]}. */
-function voteExtra(votes: { voteAddress: Uint8Array; voteCount: bigint }[]): string {
-  const hex = (b: Uint8Array) => Array.from(b, (x) => x.toString(16).padStart(2, "0")).join("");
-  return `{"votes":[${votes.map((v) => `{"vote_address":"${hex(v.voteAddress)}","vote_count":${v.voteCount}}`).join(",")}]}`;
+function wordAt(bytes: Uint8Array, offset: number): bigint {
+  let v = 0n;
+  for (let i = 0; i < 32; i++) v = (v << 8n) | BigInt(bytes[offset + i]!);
+  return v;
 }
 
-/** Program.withdrawReward (WithdrawRewardProcessor): settles the reward and moves the allowance into the balance. */
+/** Program.withdrawReward (WithdrawRewardProcessor): the allowance moved into the balance. */
 function withdrawRewardAction(p: Program): void {
   staticGuard(p);
   const owner = p.invoke.address;
   p.tx.nonce++;
   const internal = addInternalTx(p, owner, owner, 0n, undefined, "withdrawReward");
-  let allowance = 0n;
-  if (isGenesisWitness(p.props, owner)) {
-    internal.rejected = true;
-  } else {
-    const child = p.childState();
-    const props = new MutableChainProperties(child);
-    if (p.tx.config.allowTvmVote) withdrawReward(child, props, owner);
-    const account = child.get(Tables.accounts, owner);
-    if (account) {
-      const balance = account.balance + account.allowance;
-      if (balance > LONG_MAX) {
-        internal.rejected = true;
-        pushAndStep(p, 0n);
-        return;
-      }
-      if (account.allowance > 0n) {
-        allowance = account.allowance;
-        child.put(Tables.accounts, owner, {
-          ...account,
-          balance,
-          allowance: 0n,
-          latestWithdrawTime: p.tx.block.timestamp * 1000n,
-        });
-      }
-    }
-    p.state.merge(child.changes());
-    internal.value = allowance;
-  }
-  pushAndStep(p, wordOfLong(allowance));
+  const outcome = runVmProcessor(p, withdrawRewardProcessor, {
+    owner,
+    nowInMs: p.tx.block.timestamp * 1000n,
+  });
+  if (outcome.ok) internal.value = outcome.result;
+  else internal.rejected = true;
+  pushAndStep(p, wordOfLong(outcome.ok ? outcome.result : 0n));
 }
 
 function freezeBalanceV2Action(p: Program): void {
@@ -374,26 +295,18 @@ function freezeBalanceV2Action(p: Program): void {
   const frozenBalance = p.pop();
   const owner = p.invoke.address;
   p.tx.nonce++;
-  const internal = addInternalTx(
-    p,
-    owner,
-    owner,
-    BigInt.asIntN(64, frozenBalance),
-    undefined,
-    `freezeBalanceV2For${resourceName(resourceType)}`,
-  );
+  const note = `freezeBalanceV2For${resourceName(resourceType)}`;
+  const internal = addInternalTx(p, owner, owner, BigInt.asIntN(64, frozenBalance), undefined, note);
   const amount = exactLong(frozenBalance);
-  const param =
+  const outcome = runVmProcessor(
+    p,
+    freezeBalanceV2Processor,
     amount === undefined
       ? undefined
-      : create(FreezeBalanceV2ContractSchema, {
-          ownerAddress: owner,
-          frozenBalance: amount,
-          resource: resourceCodeV2(resourceType),
-        });
-  const ok = runProcessor(p, freezeBalanceV2Actuator, param) !== undefined;
-  if (!ok) internal.rejected = true;
-  pushAndStep(p, ok ? 1n : 0n);
+      : { owner, frozenBalance: amount, resource: resourceCodeV2(resourceType) },
+  );
+  if (!outcome.ok) internal.rejected = true;
+  pushAndStep(p, outcome.ok ? 1n : 0n);
 }
 
 function unfreezeBalanceV2Action(p: Program): void {
@@ -402,34 +315,23 @@ function unfreezeBalanceV2Action(p: Program): void {
   const unfreezeBalance = p.pop();
   const owner = p.invoke.address;
   p.tx.nonce++;
-  const internal = addInternalTx(
-    p,
-    owner,
-    owner,
-    BigInt.asIntN(64, unfreezeBalance),
-    undefined,
-    `unfreezeBalanceV2For${resourceName(resourceType)}`,
-  );
+  const note = `unfreezeBalanceV2For${resourceName(resourceType)}`;
+  const internal = addInternalTx(p, owner, owner, BigInt.asIntN(64, unfreezeBalance), undefined, note);
   const amount = exactLong(unfreezeBalance);
-  const param =
+  const outcome = runVmProcessor(
+    p,
+    unfreezeBalanceV2Processor,
     amount === undefined
       ? undefined
-      : create(UnfreezeBalanceV2ContractSchema, {
-          ownerAddress: owner,
-          unfreezeBalance: amount,
-          resource: resourceCodeV2(resourceType),
-        });
-  const result = runProcessor(p, unfreezeBalanceV2Actuator, param);
-  if (result === undefined) {
+      : { owner, unfreezeBalance: amount, resource: resourceCodeV2(resourceType) },
+  );
+  if (!outcome.ok) {
     internal.rejected = true;
-  } else {
-    const withdrawn = result.receipt?.withdrawExpireAmount ?? 0n;
-    if (withdrawn > 0n) {
-      p.tx.nonce++;
-      addInternalTx(p, owner, owner, withdrawn, undefined, "withdrawExpireUnfreezeWhileUnfreezing");
-    }
+  } else if (outcome.result > 0n) {
+    p.tx.nonce++;
+    addInternalTx(p, owner, owner, outcome.result, undefined, "withdrawExpireUnfreezeWhileUnfreezing");
   }
-  pushAndStep(p, result !== undefined ? 1n : 0n);
+  pushAndStep(p, outcome.ok ? 1n : 0n);
 }
 
 function withdrawExpireUnfreezeAction(p: Program): void {
@@ -437,15 +339,10 @@ function withdrawExpireUnfreezeAction(p: Program): void {
   const owner = p.invoke.address;
   p.tx.nonce++;
   const internal = addInternalTx(p, owner, owner, 0n, undefined, "withdrawExpireUnfreeze");
-  const result = runProcessor(
-    p,
-    withdrawExpireUnfreezeActuator,
-    create(WithdrawExpireUnfreezeContractSchema, { ownerAddress: owner }),
-  );
-  const amount = result?.receipt?.withdrawExpireAmount ?? 0n;
-  if (result === undefined) internal.rejected = true;
-  else internal.value = amount;
-  pushAndStep(p, wordOfLong(amount));
+  const outcome = runVmProcessor(p, withdrawExpireUnfreezeProcessor, { owner });
+  if (outcome.ok) internal.value = outcome.result;
+  else internal.rejected = true;
+  pushAndStep(p, wordOfLong(outcome.ok ? outcome.result : 0n));
 }
 
 function cancelAllUnfreezeV2Action(p: Program): void {
@@ -453,21 +350,14 @@ function cancelAllUnfreezeV2Action(p: Program): void {
   const owner = p.invoke.address;
   p.tx.nonce++;
   const internal = addInternalTx(p, owner, owner, 0n, undefined, "cancelAllUnfreezeV2");
-  const result = runProcessor(
-    p,
-    cancelAllUnfreezeV2Actuator,
-    create(CancelAllUnfreezeV2ContractSchema, { ownerAddress: owner }),
-  );
-  if (result === undefined) {
+  const outcome = runVmProcessor(p, cancelAllUnfreezeV2Processor, { owner });
+  if (!outcome.ok) {
     internal.rejected = true;
-  } else {
-    const withdrawn = result.receipt?.withdrawExpireAmount ?? 0n;
-    if (withdrawn > 0n) {
-      p.tx.nonce++;
-      addInternalTx(p, owner, owner, withdrawn, undefined, "withdrawExpireUnfreezeWhileCanceling");
-    }
+  } else if (outcome.result > 0n) {
+    p.tx.nonce++;
+    addInternalTx(p, owner, owner, outcome.result, undefined, "withdrawExpireUnfreezeWhileCanceling");
   }
-  pushAndStep(p, result !== undefined ? 1n : 0n);
+  pushAndStep(p, outcome.ok ? 1n : 0n);
 }
 
 function delegateAction(p: Program, delegate: boolean): void {
@@ -480,31 +370,13 @@ function delegateAction(p: Program, delegate: boolean): void {
   const note = `${delegate ? "delegateResourceOf" : "unDelegateResourceOf"}${resourceName(resourceType)}`;
   const internal = addInternalTx(p, owner, receiver, BigInt.asIntN(64, balance), undefined, note);
   const amount = exactLong(balance);
-  const resource = resourceCodeV2(resourceType);
-  let ok: boolean;
-  if (delegate) {
-    const param =
-      amount === undefined
-        ? undefined
-        : create(DelegateResourceContractSchema, {
-            ownerAddress: owner,
-            receiverAddress: receiver,
-            balance: amount,
-            resource,
-          });
-    ok = runProcessor(p, delegateResourceActuator, param) !== undefined;
-  } else {
-    const param =
-      amount === undefined
-        ? undefined
-        : create(UnDelegateResourceContractSchema, {
-            ownerAddress: owner,
-            receiverAddress: receiver,
-            balance: amount,
-            resource,
-          });
-    ok = runProcessor(p, unDelegateResourceActuator, param) !== undefined;
-  }
-  if (!ok) internal.rejected = true;
-  pushAndStep(p, ok ? 1n : 0n);
+  const param =
+    amount === undefined
+      ? undefined
+      : { owner, receiver, balance: amount, resource: resourceCodeV2(resourceType) };
+  const outcome = delegate
+    ? runVmProcessor(p, delegateResourceProcessor, param)
+    : runVmProcessor(p, unDelegateResourceProcessor, param);
+  if (!outcome.ok) internal.rejected = true;
+  pushAndStep(p, outcome.ok ? 1n : 0n);
 }

@@ -148,19 +148,18 @@ export function usesNewRewardAlgorithm(props: ChainProperties): boolean {
 }
 
 /**
- * MortgageService.computeReward(begin, end): cycles before NEW_REWARD_ALGORITHM_EFFECTIVE_CYCLE by
- * the original per-cycle shares, later ones by the difference of the witnesses' Vi.
+ * MortgageService.computeReward(begin, end): cycles before `newFrom` (NEW_REWARD_ALGORITHM_EFFECTIVE_CYCLE)
+ * by the original per-cycle shares, later ones by the difference of the witnesses' Vi.
  */
 function computeReward(
   view: StateView,
-  props: ChainProperties,
+  newFrom: bigint,
   begin: bigint,
   end: bigint,
   votes: Account["votes"],
 ): bigint {
   if (begin >= end) return 0n;
   let reward = 0n;
-  const newFrom = props.get("NEW_REWARD_ALGORITHM_EFFECTIVE_CYCLE");
   let from = begin;
   if (from < newFrom) {
     const oldEnd = end < newFrom ? end : newFrom;
@@ -184,18 +183,13 @@ interface Settlement {
 }
 
 /** The part of withdrawReward/queryReward that settles a pending last cycle (beginCycle + 1 == endCycle). */
-function settleLatest(
-  view: StateView,
-  props: ChainProperties,
-  address: Uint8Array,
-  cycle: bigint,
-): Settlement {
+function settleLatest(view: StateView, newFrom: bigint, address: Uint8Array, cycle: bigint): Settlement {
   let begin = getNumber(view, `begin-${bytesToHex(address)}`, 0n);
   const end = getNumber(view, `end-${bytesToHex(address)}`, REMARK);
   let reward = 0n;
   if (begin + 1n === end && begin < cycle) {
     const snapshot = view.get(Tables.delegationAccountVotes, key(begin, address, "account-vote"));
-    if (snapshot) reward = computeReward(view, props, begin, end, snapshot.votes);
+    if (snapshot) reward = computeReward(view, newFrom, begin, end, snapshot.votes);
     begin += 1n;
   }
   return { reward, begin };
@@ -211,6 +205,32 @@ export function withdrawReward(
   address: Uint8Array,
 ): void {
   if (!props.isOn("ALLOW_CHANGE_DELEGATION")) return;
+  settleReward(state, props, address, props.get("NEW_REWARD_ALGORITHM_EFFECTIVE_CYCLE"));
+}
+
+/**
+ * The TVM's VoteRewardUtil.withdrawReward (FREEZE/UNFREEZE…, VOTEWITNESS, WITHDRAWREWARD,
+ * SELFDESTRUCT): the same settlement, gated by the caller on ALLOW_TVM_VOTE instead of
+ * ALLOW_CHANGE_DELEGATION, and counted by the witnesses' Vi for every cycle.
+ */
+export function withdrawRewardForVm(state: StateOverlay, props: ChainProperties, address: Uint8Array): void {
+  settleReward(state, props, address, VI_FOR_EVERY_CYCLE);
+}
+
+/** The TVM's VoteRewardUtil.queryReward (the rewardBalance precompile): Vi for every cycle. */
+export function queryRewardForVm(view: StateView, props: ChainProperties, address: Uint8Array): bigint {
+  return pendingReward(view, props, address, VI_FOR_EVERY_CYCLE);
+}
+
+/** A "new reward algorithm" start no cycle precedes. */
+const VI_FOR_EVERY_CYCLE = -(1n << 63n);
+
+function settleReward(
+  state: StateOverlay,
+  props: ChainProperties,
+  address: Uint8Array,
+  newFrom: bigint,
+): void {
   const account = state.get(Tables.accounts, address);
   const cycle = currentCycle(props);
   const hex = bytesToHex(address);
@@ -221,7 +241,7 @@ export function withdrawReward(
     state.get(Tables.delegationAccountVotes, key(storedBegin, address, "account-vote"))
   )
     return;
-  const settled = settleLatest(state, props, address, cycle);
+  const settled = settleLatest(state, newFrom, address, cycle);
   adjustAllowance(state, address, settled.reward);
   const current = state.get(Tables.accounts, address)!;
   if (current.votes.length === 0) {
@@ -229,7 +249,7 @@ export function withdrawReward(
     return;
   }
   if (settled.begin < cycle)
-    adjustAllowance(state, address, computeReward(state, props, settled.begin, cycle, current.votes));
+    adjustAllowance(state, address, computeReward(state, newFrom, settled.begin, cycle, current.votes));
   state.put(Tables.delegation, `begin-${hex}`, cycle);
   state.put(Tables.delegation, `end-${hex}`, cycle + 1n);
   state.put(
@@ -242,14 +262,23 @@ export function withdrawReward(
 /** MortgageService.queryReward (/wallet/getReward): what withdrawReward would pay, plus the allowance. */
 export function queryReward(view: StateView, props: ChainProperties, address: Uint8Array): bigint {
   if (!props.isOn("ALLOW_CHANGE_DELEGATION")) return 0n;
+  return pendingReward(view, props, address, props.get("NEW_REWARD_ALGORITHM_EFFECTIVE_CYCLE"));
+}
+
+function pendingReward(
+  view: StateView,
+  props: ChainProperties,
+  address: Uint8Array,
+  newFrom: bigint,
+): bigint {
   const account = view.get(Tables.accounts, address);
   if (!account) return 0n;
   const cycle = currentCycle(props);
   const begin = getNumber(view, `begin-${bytesToHex(address)}`, 0n);
   if (begin > cycle) return account.allowance;
-  const settled = settleLatest(view, props, address, cycle);
+  const settled = settleLatest(view, newFrom, address, cycle);
   if (account.votes.length === 0) return settled.reward + account.allowance;
   let reward = settled.reward;
-  if (settled.begin < cycle) reward += computeReward(view, props, settled.begin, cycle, account.votes);
+  if (settled.begin < cycle) reward += computeReward(view, newFrom, settled.begin, cycle, account.votes);
   return reward + account.allowance;
 }

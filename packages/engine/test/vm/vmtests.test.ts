@@ -115,6 +115,8 @@ function run(name: string, test: VmTest) {
     // ADDRESS/ORIGIN as 20-byte words (#20); value transfers create their receiver (#32)
     config: { ...BASE_VM_CONFIG, allowMultiSign: true, allowTvmSolidity059: true },
     byTestingSuite: true,
+    // the VMTests environment's block hashes: block n hashes to keccak of n in decimal
+    host: { blockId: (_view, n) => keccak256(new TextEncoder().encode(n.toString())) },
     opCounts: counts,
     stepLimit: 50_000_000,
   });

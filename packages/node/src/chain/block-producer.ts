@@ -9,6 +9,8 @@ export interface BlockProducerOptions {
   readonly blockTimeSeconds: number;
   /** A one-shot timestamp for the next block (dev chains' setNextBlockTimestamp), consumed when used. */
   readonly takeNextBlockTimestamp?: () => bigint | undefined;
+  /** Whether scheduled production may run now (a networked witness waits until it has caught up). */
+  readonly mayProduce?: () => boolean;
 }
 
 /**
@@ -97,6 +99,7 @@ export class BlockProducer {
       () => {
         this.timer = undefined;
         this.enqueue(() => {
+          if (this.options.mayProduce && !this.options.mayProduce()) return undefined;
           const chosen = this.options.takeNextBlockTimestamp?.();
           if (chosen !== undefined) return chosen;
           // The slot the clock is in now: it may have jumped since the timer was armed.

@@ -77,6 +77,40 @@ export interface NodeConfig {
   readonly stateFile?: string;
   /** Seconds between periodic dumps to `stateFile` (0 = only at exit). */
   readonly stateInterval: number;
+  /**
+   * `--local-witnesses`: with `--witnesses N`, the indexes (0-based) of the witnesses whose keys
+   * this node holds and produces for; empty = none (a follower). Absent = all N.
+   */
+  readonly localWitnessIndexes?: readonly number[];
+  /** java-tron's node.p2p.version: the network id both hellos carry (default 11111). */
+  readonly networkId: number;
+  /** TRON's peer-to-peer network; absent = a node on its own (a dev chain). */
+  readonly p2p?: P2pSettings;
+  /**
+   * java-tron's block.needSyncCheck: a witness produces only once the next slot after its head is
+   * in the future (it has caught up). Off by default, as in java-tron's code.
+   */
+  readonly needSyncCheck?: boolean;
+}
+
+/** Where and with whom a networked node talks TRON's P2P protocol. */
+export interface P2pSettings {
+  /** TCP listen address (java-tron listens on all interfaces). */
+  readonly host: string;
+  /** node.listen.port (default 18888; 0 = a free port). */
+  readonly port: number;
+  /** node.active: peers dialed and re-dialed (and trusted). */
+  readonly peers: readonly { host: string; port: number }[];
+  /** node.passive: IPs trusted inbound (no bans, no limits). */
+  readonly trustedIps?: readonly string[];
+  /** The IPv4 our hellos announce (default: the listen host, or 127.0.0.1 on all interfaces). */
+  readonly advertisedIp?: string;
+  /** node.discovery.enable: UDP discovery on the P2P port, starting from `seeds` (default off). */
+  readonly discovery?: boolean;
+  /** seed.node.ip.list: discovery's boot nodes (never dialed over TCP, only pinged). */
+  readonly seeds?: readonly { host: string; port: number }[];
+  /** node.maxConnectionsWithSameIp (default 2). */
+  readonly maxConnectionsWithSameIp?: number;
 }
 
 export interface GenesisSettings {
@@ -143,6 +177,7 @@ export function defaultNodeConfig(): NodeConfig {
     recovery: "auto",
     dev: true,
     stateInterval: 60,
+    networkId: 11111,
   };
 }
 

@@ -24,12 +24,15 @@ import {
   type ExchangeQueries,
   type MarketQueries,
   MutableChainProperties,
+  type NetworkSummary,
+  type NodeAddress,
   type NodeInfoSummary,
   PENDING_BLOCK_NUMBER,
   type ProposalQueries,
   packContract,
   type ReadScope,
   type ResourceQueries,
+  ResponseCode,
   type ShieldedQueries,
   StateOverlay,
   type StateView,
@@ -71,7 +74,24 @@ export interface WalletOptions {
   readonly startedAt: bigint;
   /** Called after a broadcast was accepted (the producer mines at once in instamine mode). */
   readonly afterBroadcast?: () => Promise<void>;
+  /** The node's P2P network, when it is networked (broadcasts then need a synced peer). */
+  readonly network?: WalletNetwork;
 }
+
+/** What the wallet needs from the P2P network. */
+export interface WalletNetwork {
+  /** Connected peers (java-tron's getActivePeer). */
+  peerCount(): number;
+  /** Peers with both sync flags false (effective connections). */
+  syncedPeerCount(): number;
+  /** Announces an accepted transaction; how many peers it went to. */
+  broadcast(tx: Transaction): number;
+  summary(): NetworkSummary;
+  nodes(): readonly NodeAddress[];
+}
+
+/** java-tron's node.rpc.minEffectiveConnection default. */
+const MIN_EFFECTIVE_CONNECTION = 1;
 
 /** java-tron's Wallet over a running chain (core operations): reads by scope, builders, broadcast, multi-signature. */
 /** The core operations: WalletApi without the domains other services implement. */
@@ -253,11 +273,36 @@ export class Wallet implements CoreWalletApi {
 
   async broadcastTransaction(tx: Transaction): Promise<BroadcastResult> {
     const txId = transactionId(tx);
+    const network = this.options.network;
+    // Wallet.broadcastTransaction with minEffectiveConnection = 1: a networked node needs a synced peer
+    if (network) {
+      if (network.peerCount() === 0) {
+        return { result: false, code: ResponseCode.NO_CONNECTION, message: "No connection.", txId };
+      }
+      const effective = network.syncedPeerCount();
+      if (effective < MIN_EFFECTIVE_CONNECTION) {
+        return {
+          result: false,
+          code: ResponseCode.NOT_ENOUGH_EFFECTIVE_CONNECTION,
+          message: `Effective connection:${effective} lt minEffectiveConnection:${MIN_EFFECTIVE_CONNECTION}`,
+          txId,
+        };
+      }
+    }
+    let accepted: Transaction;
     try {
-      await this.#chain.push(tx);
+      accepted = (await this.#chain.push(tx)).transaction;
     } catch (e) {
       if (e instanceof TronodeError) return { result: false, code: e.code, message: e.message, txId };
       throw e;
+    }
+    if (network && network.broadcast(accepted) === 0) {
+      return {
+        result: false,
+        code: ResponseCode.NOT_ENOUGH_EFFECTIVE_CONNECTION,
+        message: "P2P broadcast failed.",
+        txId,
+      };
     }
     await this.options.afterBroadcast?.();
     return { result: true, code: "SUCCESS", message: "", txId };
@@ -347,6 +392,11 @@ export class Wallet implements CoreWalletApi {
       startedAt: this.options.startedAt,
       allowCreationOfContracts: props.get("ALLOW_CREATION_OF_CONTRACTS"),
       allowAdaptiveEnergy: props.get("ALLOW_ADAPTIVE_ENERGY"),
+      ...(this.options.network ? { network: this.options.network.summary() } : {}),
     };
+  }
+
+  async listNodes(): Promise<readonly NodeAddress[]> {
+    return this.options.network?.nodes() ?? [];
   }
 }

@@ -4,6 +4,7 @@
  */
 
 import { NodeOperations } from "@tronode/operations";
+import type { JsonObject } from "../engine-protocol.js";
 import { javaStringOf } from "../java-value-readers.js";
 import { nodeInfoBean } from "../node-info-bean.js";
 import { defineRoute, type RouteRow, walletPaths } from "../route-row.js";
@@ -15,11 +16,26 @@ const getNodeInfo = queryOnlyRoute({
   print: nodeInfoBean,
 });
 
-/** tronode has no peers: java-tron prints an empty NodeList as `{}`. */
+/**
+ * NodeList as java-tron's JsonFormat prints it: `{"nodes":[{"address":{"host":…,"port":…}}]}` with
+ * the host bytes in hex (the text under `visible`); an empty list is `{}`.
+ */
 const listNodes = queryOnlyRoute({
   operation: NodeOperations.listNodes,
   paths: ["/wallet/listnodes", "/net/listnodes"],
-  print: () => ({}),
+  print: (nodes, visible): JsonObject =>
+    nodes.length === 0
+      ? {}
+      : {
+          nodes: nodes.map(
+            (n): JsonObject => ({
+              address: {
+                host: visible ? n.host : Buffer.from(n.host, "utf8").toString("hex"),
+                ...(n.port !== 0 ? { port: n.port } : {}),
+              },
+            }),
+          ),
+        },
 });
 
 const validateAddress = defineRoute({

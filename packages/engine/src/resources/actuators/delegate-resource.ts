@@ -39,7 +39,7 @@ function lockPeriodOf(props: ChainProperties, lockPeriod: bigint): bigint {
 }
 
 /** `(long)(usage * 1e6 * ((double) weight / limit))`. */
-function usageAsStake(usage: bigint, weight: bigint, limit: bigint): bigint {
+export function usageAsStake(usage: bigint, weight: bigint, limit: bigint): bigint {
   return javaLongOfDouble(Number(usage * TRX_PRECISION) * (Number(weight) / Number(limit)));
 }
 

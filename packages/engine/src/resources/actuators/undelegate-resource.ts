@@ -36,7 +36,7 @@ import { DOES_NOT_EXIST, requireOwner } from "./staking-checks.js";
  * is decayed to now, and the share of it the returned stake was carrying — capped by what that stake
  * could produce at most — leaves with the stake. Returns the receiver and the usage transferred.
  */
-function releaseReceiver(
+export function releaseReceiver(
   receiver: Account,
   type: ResourceCode.BANDWIDTH | ResourceCode.ENERGY,
   balance: bigint,

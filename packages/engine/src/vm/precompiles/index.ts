@@ -10,6 +10,7 @@ import {
   ethRipemd160,
   identity,
   modExp,
+  p256Verify,
   sha256Precompile,
   tronRipemd160,
   unavailable,
@@ -53,6 +54,7 @@ export function precompileFor(address: bigint, config: VmConfig): Precompile | u
         return undefined;
     }
   }
+  if (address === 0x100n) return config.allowTvmOsaka ? p256Verify : undefined;
   if (address === 0x020003n) return config.allowTvmCompatibleEvm ? ethRipemd160 : undefined;
   if (address === 0x020009n) return config.allowTvmCompatibleEvm ? blake2F : undefined;
   if (address < TRON_BASE) return undefined;

@@ -23,7 +23,7 @@ import { increaseUsage } from "../../resources/usage-window.js";
 import { ChainProperties } from "../../state/chain-properties.js";
 import type { StateView } from "../../state/state-view.js";
 import { Tables } from "../../state/tables.js";
-import { queryReward } from "../../witnesses/rewards.js";
+import { queryRewardForVm } from "../../witnesses/rewards.js";
 import { longWord } from "./bytes.js";
 import type { Precompile, PrecompileOutput } from "./types.js";
 
@@ -63,7 +63,7 @@ const fixed = (energy: number, execute: Precompile["execute"]): Precompile => ({
 export const votePrecompiles: Precompile[] = [
   // rewardBalance: the caller's reward (VoteRewardUtil.queryReward)
   fixed(500, (_data, { caller, state, program }) =>
-    long(program.tx.config.allowTvmVote ? queryReward(state, new ChainProperties(state), caller) : 0n),
+    long(program.tx.config.allowTvmVote ? queryRewardForVm(state, new ChainProperties(state), caller) : 0n),
   ),
   // isSrCandidate(address)
   fixed(20, (data, { state }) => {

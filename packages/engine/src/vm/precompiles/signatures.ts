@@ -110,9 +110,22 @@ function toTronAddress(w: Uint8Array): Uint8Array {
 }
 
 /** 0x09 BatchValidateSign (#32): (hash, bytes[] signatures, address[] signers) → a byte per match. */
+/**
+ * TIP-854 (Osaka): the call data must be the shape the energy formula prices — whole words, a head
+ * of `head` words and at least one tail item of `item` words — or the precompile fails outright.
+ */
+function pricedShape(data: Uint8Array, head: number, item: number): boolean {
+  return (
+    data.length % WORD === 0 && data.length > head * WORD && (data.length - head * WORD) % (item * WORD) === 0
+  );
+}
+
+const EMPTY = new Uint8Array(0);
+
 export const batchValidateSign: Precompile = {
   energy: (data) => Math.trunc((Math.trunc(data.length / WORD) - 5) / 6) * 1500,
   execute(data, { program }): PrecompileOutput {
+    if (program.tx.config.allowTvmOsaka && !pricedShape(data, 5, 6)) return { success: false, data: EMPTY };
     try {
       const words = parseArray(data);
       const hash = word(words, 0);
@@ -141,6 +154,7 @@ export const batchValidateSign: Precompile = {
 export const validateMultiSign: Precompile = {
   energy: (data) => Math.trunc((Math.trunc(data.length / WORD) - 5) / 5) * 1500,
   execute(raw, { program, state }): PrecompileOutput {
+    if (program.tx.config.allowTvmOsaka && !pricedShape(raw, 5, 5)) return { success: false, data: EMPTY };
     let words: Uint8Array[];
     let address: Uint8Array;
     let permissionId: number;

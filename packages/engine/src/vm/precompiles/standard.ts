@@ -1,4 +1,5 @@
 import { bn254 } from "@noble/curves/bn254.js";
+import { p256 } from "@noble/curves/nist.js";
 import { ripemd160 } from "@noble/hashes/legacy.js";
 import { sha256 } from "../../crypto/hash.js";
 import { blake2bCompress } from "./blake2f.js";
@@ -74,36 +75,57 @@ function parseLen(data: Uint8Array, index: number): number {
   return v > 0x7fffffffn ? 0x7fffffff : Number(v);
 }
 
+/** TIP-7823: 8192 bits per length field. */
+const MODEXP_MAX_LENGTH = 1024;
+
 function addSafely(a: number, b: number): number {
   const r = a + b;
   return r > 0x7fffffff ? 0x7fffffff : r;
 }
 
-/** 0x05 modexp with EIP-198 pricing (divisor 20); a zero modulus returns empty output (pre-Osaka). */
+/**
+ * 0x05 modexp. Before Osaka: EIP-198 pricing (divisor 20) and an empty output for a zero modulus.
+ * With Osaka (#96): TIP-7883 pricing, lengths above 1024 bytes refused (TIP-7823; the call fails
+ * with all its energy, as it does when that energy could not pay), and a zero modulus answers
+ * modLen zero bytes (TIP-871).
+ */
 export const modExp: Precompile = {
-  energy(data) {
+  energy(data, program) {
     const baseLen = parseLen(data, 0);
     const expLen = parseLen(data, 1);
     const modLen = parseLen(data, 2);
     const expHigh = parseBytes(data, addSafely(96, baseLen), Math.min(expLen, 32));
-    const x = BigInt(Math.max(baseLen, modLen));
-    const x2 = x * x;
-    const mult = x <= 64n ? x2 : x <= 1024n ? x2 / 4n + 96n * x - 3072n : x2 / 16n + 480n * x - 199680n;
     let highestBit = big(expHigh).toString(2).length;
     if (big(expHigh) === 0n) highestBit = 0;
     if (highestBit > 0) highestBit--;
+    if (program.tx.config.allowTvmOsaka) {
+      const maxLen = BigInt(Math.max(baseLen, modLen));
+      const words = (maxLen + 7n) / 8n;
+      const complexity = maxLen > 32n ? 2n * words * words : 16n;
+      let iterations = expLen <= 32 ? BigInt(highestBit) : 16n * BigInt(expLen - 32) + BigInt(highestBit);
+      if (iterations < 1n) iterations = 1n;
+      const energy = complexity * iterations;
+      if (energy < 500n) return 500;
+      return energy < BigInt(Number.MAX_SAFE_INTEGER) ? Number(energy) : Number.MAX_SAFE_INTEGER;
+    }
+    const x = BigInt(Math.max(baseLen, modLen));
+    const x2 = x * x;
+    const mult = x <= 64n ? x2 : x <= 1024n ? x2 / 4n + 96n * x - 3072n : x2 / 16n + 480n * x - 199680n;
     const adjExpLen = expLen <= 32 ? BigInt(highestBit) : 8n * BigInt(expLen - 32) + BigInt(highestBit);
     const energy = (BigInt.asIntN(64, mult) * (adjExpLen > 1n ? adjExpLen : 1n)) / 20n;
     return energy < (1n << 63n) - 1n ? Number(energy) : Number.MAX_SAFE_INTEGER;
   },
-  execute(data) {
+  execute(data, { program }) {
     const baseLen = parseLen(data, 0);
     const expLen = parseLen(data, 1);
     const modLen = parseLen(data, 2);
+    const osaka = program.tx.config.allowTvmOsaka;
+    if (osaka && (baseLen > MODEXP_MAX_LENGTH || expLen > MODEXP_MAX_LENGTH || modLen > MODEXP_MAX_LENGTH))
+      return fail();
     const base = big(parseBytes(data, 96, baseLen));
     const exp = big(parseBytes(data, addSafely(96, baseLen), expLen));
     const mod = big(parseBytes(data, addSafely(addSafely(96, baseLen), expLen), modLen));
-    if (mod === 0n) return ok(EMPTY);
+    if (mod === 0n) return ok(osaka ? new Uint8Array(modLen) : EMPTY);
     let result = 1n % mod;
     let b = base % mod;
     let e = exp;
@@ -244,3 +266,36 @@ export function unavailable(energy: number): Precompile {
 }
 
 export { dataWordOf };
+
+const P256_N = p256.Point.Fn.ORDER;
+const P256_P = p256.Point.Fp.ORDER;
+
+/**
+ * 0x100 P256VERIFY (#96 Osaka, TIP-7951): (hash, r, s, qx, qy) → the word 1 for a valid secp256r1
+ * signature, empty output (still a successful call, all 6900 energy used) for anything else:
+ * a length other than 160, r or s outside (0, n), a key outside the field, off the curve or at
+ * infinity, or a failed verification (R′ at infinity, R′.x ≢ r mod n).
+ */
+export const p256Verify: Precompile = {
+  energy: () => 6900,
+  execute(data) {
+    if (data.length !== 160) return ok(EMPTY);
+    const r = big(data.subarray(32, 64));
+    const s = big(data.subarray(64, 96));
+    const qx = big(data.subarray(96, 128));
+    const qy = big(data.subarray(128, 160));
+    if (r <= 0n || r >= P256_N || s <= 0n || s >= P256_N) return ok(EMPTY);
+    if (qx >= P256_P || qy >= P256_P || (qx === 0n && qy === 0n)) return ok(EMPTY);
+    try {
+      const key = p256.Point.fromAffine({ x: qx, y: qy });
+      key.assertValidity();
+      const valid = p256.verify(data.subarray(32, 96), data.subarray(0, 32), key.toBytes(false), {
+        prehash: false,
+        lowS: false,
+      });
+      return ok(valid ? dataWordOf(Uint8Array.of(1)) : EMPTY);
+    } catch {
+      return ok(EMPTY);
+    }
+  },
+};

@@ -1,0 +1,109 @@
+/**
+ * DelegateResourceProcessor (DELEGATERESOURCE, 0xde). Differs from the DelegateResource actuator:
+ * no lock (the unlocked record only, and expired locks are not folded in first); no
+ * Stake 2.0 check (the opcode exists only then); the resource error reads "Unknown ResourceCode, …".
+ */
+import { validateError } from "../../actuators/actuator.js";
+import { isValidAddress } from "../../crypto/address.js";
+import { bytesEqual, bytesToHex } from "../../crypto/bytes.js";
+import { ResourceCode } from "../../protocol/generated/protocol/common_pb.js";
+import { AccountType } from "../../protocol/generated/protocol/core_pb.js";
+import {
+  acquiredV2,
+  frozenV2,
+  TRX_PRECISION,
+  withAcquiredV2,
+  withDelegatedV2Added,
+  withFrozenV2Added,
+} from "../../resources/account-resources.js";
+import { usageAsStake } from "../../resources/actuators/delegate-resource.js";
+import {
+  delegatedResourceKeyV2,
+  emptyDelegatedResource,
+  indexDelegateV2,
+} from "../../resources/delegation.js";
+import { v2UsageInSun } from "../../resources/resource-queries.js";
+import { currentUsage } from "../../resources/resource-window.js";
+import { Tables } from "../../state/tables.js";
+import { UNKNOWN_RESOURCE_V1 } from "./freeze-balance.js";
+import { requireVmOwner } from "./freeze-balance-v2.js";
+import type { VmProcessor } from "./processor.js";
+
+export interface DelegateResourceParam {
+  readonly owner: Uint8Array;
+  readonly receiver: Uint8Array;
+  readonly balance: bigint;
+  readonly resource: ResourceCode;
+}
+
+export const delegateResourceProcessor: VmProcessor<DelegateResourceParam, void> = {
+  validate({ state, props }, p) {
+    if (!props.isOn("ALLOW_DELEGATE_RESOURCE")) throw validateError("No support for resource delegate");
+    const owner = requireVmOwner(state, p.owner, "] not exists");
+    if (p.balance < TRX_PRECISION)
+      throw validateError("delegateBalance must be greater than or equal to 1 TRX");
+    const now = props.headSlot;
+    switch (p.resource) {
+      case ResourceCode.BANDWIDTH: {
+        const usage = currentUsage(props, owner, ResourceCode.BANDWIDTH, now);
+        const sun = usageAsStake(usage, props.get("TOTAL_NET_WEIGHT"), props.get("TOTAL_NET_LIMIT"));
+        if (
+          frozenV2(owner, ResourceCode.BANDWIDTH) - v2UsageInSun(owner, ResourceCode.BANDWIDTH, sun) <
+          p.balance
+        )
+          throw validateError(
+            "delegateBalance must be less than or equal to available FreezeBandwidthV2 balance",
+          );
+        break;
+      }
+      case ResourceCode.ENERGY: {
+        const usage = currentUsage(props, owner, ResourceCode.ENERGY, now);
+        const sun = usageAsStake(
+          usage,
+          props.get("TOTAL_ENERGY_WEIGHT"),
+          props.get("TOTAL_ENERGY_CURRENT_LIMIT"),
+        );
+        if (frozenV2(owner, ResourceCode.ENERGY) - v2UsageInSun(owner, ResourceCode.ENERGY, sun) < p.balance)
+          throw validateError(
+            "delegateBalance must be less than or equal to available FreezeEnergyV2 balance",
+          );
+        break;
+      }
+      default:
+        throw validateError(UNKNOWN_RESOURCE_V1);
+    }
+    if (!isValidAddress(p.receiver)) throw validateError("Invalid receiverAddress");
+    if (bytesEqual(p.receiver, p.owner))
+      throw validateError("receiverAddress must not be the same as ownerAddress");
+    const receiver = state.get(Tables.accounts, p.receiver);
+    if (!receiver) throw validateError(`Account[${bytesToHex(p.receiver)}] not exists`);
+    if (receiver.type === AccountType.Contract)
+      throw validateError("Do not allow delegate resources to contract addresses");
+  },
+
+  execute({ state }, p) {
+    const type = p.resource as ResourceCode.BANDWIDTH | ResourceCode.ENERGY;
+    let owner = state.get(Tables.accounts, p.owner)!;
+    const key = delegatedResourceKeyV2(p.owner, p.receiver, false);
+    const record = {
+      ...(state.get(Tables.delegatedResources, key) ?? emptyDelegatedResource(p.owner, p.receiver)),
+    };
+    if (type === ResourceCode.BANDWIDTH) {
+      record.frozenBalanceForBandwidth += p.balance;
+      record.expireTimeForBandwidth = 0n;
+    } else {
+      record.frozenBalanceForEnergy += p.balance;
+      record.expireTimeForEnergy = 0n;
+    }
+    indexDelegateV2(state, p.owner, p.receiver);
+    const receiver = state.get(Tables.accounts, p.receiver)!;
+    state.put(
+      Tables.accounts,
+      p.receiver,
+      withAcquiredV2(receiver, type, acquiredV2(receiver, type) + p.balance),
+    );
+    state.put(Tables.delegatedResources, key, record);
+    owner = withFrozenV2Added(withDelegatedV2Added(owner, type, p.balance), type, -p.balance);
+    state.put(Tables.accounts, p.owner, owner);
+  },
+};
