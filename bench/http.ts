@@ -25,7 +25,7 @@ import { loadGetAccountOverGrpc } from "./grpc.js";
 
 const PORT = 19_090;
 const GRPC_PORT = 19_051;
-const BASE = `http://127.0.0.1:${PORT}`;
+export const BASE = `http://127.0.0.1:${PORT}`;
 const REFERENCE_PORT = 19_095;
 const REFERENCE_BASE = `http://127.0.0.1:${REFERENCE_PORT}`;
 const agent = new Agent({ keepAlive: true, maxSockets: 64 });
@@ -54,7 +54,7 @@ function rssMb(pid: number): number {
   return kb / 1024;
 }
 
-async function startNode(args: string[]): Promise<{ child: ChildProcess; startupMs: number }> {
+export async function startNode(args: string[]): Promise<{ child: ChildProcess; startupMs: number }> {
   const started = performance.now();
   const child = spawn(
     process.execPath,
@@ -103,7 +103,7 @@ async function startReference(bodyFile: string): Promise<ChildProcess> {
   }
 }
 
-async function stopNode(child: ChildProcess): Promise<void> {
+export async function stopNode(child: ChildProcess): Promise<void> {
   const exited = new Promise((r) => child.once("exit", r));
   child.kill("SIGTERM");
   await exited;
@@ -113,7 +113,7 @@ async function stopNode(child: ChildProcess): Promise<void> {
  * Sends each of `bodies` once to `path` with autocannon (`concurrency` keep-alive connections);
  * returns requests/s, latency percentiles and answers that were not successes.
  */
-async function load(path: string, bodies: string[], concurrency: number, base = BASE) {
+export async function load(path: string, bodies: string[], concurrency: number, base = BASE) {
   let next = 0;
   let failures = 0;
   const started = performance.now();

@@ -1,4 +1,5 @@
 /** `npm run bench`: prints every benchmark figure of the project (needs the build `npm run bench` makes). */
+import { runContractBench } from "./contracts.js";
 import { runEngineBench } from "./engine.js";
 import { runHttpBench } from "./http.js";
 import { runRecoveryBench } from "./recovery.js";
@@ -11,6 +12,8 @@ console.log("\n== engine ==");
 await runEngineBench();
 console.log("\n== TVM interpreter ==");
 await runVmBench();
+console.log("\n== smart contracts (TRC-20 through the engine; balanceOf over HTTP against the built CLI) ==");
+await runContractBench();
 console.log("\n== node over HTTP (built CLI as its own process, autocannon load on the same machine) ==");
 await runHttpBench();
 console.log("\n== shielded (Sapling) ==");

@@ -135,6 +135,19 @@ const isTransactionExtension = (v: Json): boolean =>
   HEX64.test(v.txid) &&
   isObject(v.transaction);
 const isInt = (v: Json): boolean => typeof v === "number" && Number.isInteger(v);
+/** TransactionExtention as the trigger servlets print it: a failure is `{result:{code,message}}` alone. */
+const isContractCallAnswer = (v: Json): boolean =>
+  keysWithin(v, [
+    "transaction",
+    "constant_result",
+    "result",
+    "energy_used",
+    "logs",
+    "internal_transactions",
+    "energy_penalty",
+  ]) &&
+  isReturn(v.result) &&
+  (v.result.result === true ? isObject(v.transaction) : typeof v.result.code === "string");
 const isPrices = (v: Json): boolean =>
   isEmpty(v) || (keysWithin(v, ["prices"]) && /^\d+:\d+(,\d+:\d+)*$/.test(v.prices));
 
@@ -299,6 +312,20 @@ const SUCCESS_SHAPES: Record<string, (v: Json) => boolean> = {
   getexchangebyid: isEmpty,
   listexchanges: isEmpty,
   getpaginatedexchangelist: isEmpty,
+  // smart contracts: the trigger servlets answer every failure inside `result`
+  getcontract: (v) => isEmpty(v) || (isObject(v) && typeof v.contract_address === "string"),
+  getcontractinfo: (v) => isEmpty(v) || (isObject(v) && isObject(v.smart_contract)),
+  gettransactionreceiptbyid: (v) => isEmpty(v) || keysWithin(v, ["Receipt"]),
+  deploycontract: isBuiltTransaction,
+  triggersmartcontract: isContractCallAnswer,
+  triggerconstantcontract: isContractCallAnswer,
+  estimateenergy: (v) =>
+    keysWithin(v, ["result", "energy_required"]) &&
+    isReturn(v.result) &&
+    (v.result.result === true || typeof v.result.code === "string"),
+  updatesetting: isBuiltTransaction,
+  updateenergylimit: isBuiltTransaction,
+  clearabi: isBuiltTransaction,
 };
 
 /** `{"Error":"class <java class> : <message>"}` as Util.printErrorMsg prints it. */

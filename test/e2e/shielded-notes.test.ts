@@ -4,9 +4,9 @@
  * - getshieldtransactionhash of a transaction given as java-tron's JSON;
  * - gettriggerinputforshieldedtrc20contract against ethers' ABI encoder for the shielded TRC-20
  *   contract's mint, transfer and burn signatures;
- * - the shielded TRC-20 scans over notes our own code encrypted, placed as the contract's logs in
- *   the TransactionInfos of real transactions in real blocks (the log placement is by hand until the
- *   node runs contracts; the reads, decryption and shapes are the node's);
+ * - the shielded TRC-20 scans over notes our own code encrypted, placed by hand as logs of an
+ *   address in the TransactionInfos of real transactions in real blocks (every log type, TokenBurn
+ *   included; shielded-trc20-contract.test.ts has a deployed contract emit them);
  * - the ShieldedTransferContract operations on a chain that cannot hold one: java-tron's answers;
  * - the same operations over gRPC (stubs from TRON's api.proto), behind java-tron's committee
  *   switches: this chain's genesis turns ALLOW_SHIELDED_TRC20_TRANSACTION on and leaves
@@ -271,7 +271,7 @@ describe("shielded TRC-20 scans over the chain's logs", () => {
     );
   });
 
-  it("spent flags and isshieldedtrc20contractnotespent wait for TVM constant calls", async () => {
+  it("spent checks ask the contract: logs of an address with no contract fail as java-tron's constant call does", async () => {
     const withKeys = await post("/wallet/scanshieldedtrc20notesbyivk", {
       ...range(),
       shielded_TRC20_contract_address: hex(CONTRACT),
@@ -279,9 +279,11 @@ describe("shielded TRC-20 scans over the chain's logs", () => {
       ak: hex(alice.ak),
       nk: hex(alice.nk),
     });
-    expect(withKeys.Error).toMatch(/TronodeNotImplemented : not supported by tronode yet: spent checks/);
-    expect((await post("/wallet/isshieldedtrc20contractnotespent", {})).Error).toMatch(
-      /isshieldedtrc20contractnotespent is not supported by tronode yet/,
+    expect(withKeys.Error).toBe(
+      "class org.tron.core.exception.ContractExeException : trigger contract to get nullifier error.",
+    );
+    expect((await post("/wallet/isshieldedtrc20contractnotespent", {})).Error).toBe(
+      "class org.tron.core.exception.ZksnarkException : paymentAddress format is wrong",
     );
   });
 });
@@ -611,9 +613,10 @@ describe("the note rpcs over gRPC", () => {
         })
       ).value,
     );
-    expect((await grpcFailure(walletRpc.call("IsShieldedTRC20ContractNoteSpent", {}))).code).toBe(
-      GrpcStatus.UNIMPLEMENTED,
-    );
+    expect(await grpcFailure(walletRpc.call("IsShieldedTRC20ContractNoteSpent", {}))).toEqual({
+      code: GrpcStatus.INTERNAL,
+      details: "paymentAddress format is wrong",
+    });
   });
 });
 

@@ -7,6 +7,7 @@
 import type { AssetQueries } from "./assets/asset-queries.js";
 import type { BalanceHistoryQueries } from "./balance-history/balance-history-queries.js";
 import type { TransactionApprovedListResult, TransactionSignWeightResult } from "./chain/sign-weight.js";
+import type { ContractQueries } from "./contracts/contract-queries.js";
 import type { ExchangeQueries } from "./exchanges/exchange-queries.js";
 import type { MarketQueries } from "./market/market-queries.js";
 import type { ProposalQueries } from "./proposals/proposal-queries.js";
@@ -57,6 +58,18 @@ export interface BroadcastResult {
   /** Text clients see (printed hex unless visible). Empty on success. */
   readonly message: string;
   readonly txId: Uint8Array;
+  /**
+   * TRE's extension for TronBox: the call data of the transaction's internal calls to Hardhat's
+   * console address (0x…636f6e736f6c652e6c6f67), printed as `internal_transactions[].data`.
+   */
+  readonly consoleCalls?: readonly ConsoleCall[];
+}
+
+/** An internal call to the console.log address, as TRE reports it on broadcast. */
+export interface ConsoleCall {
+  readonly callerAddress: Uint8Array;
+  readonly transferToAddress: Uint8Array;
+  readonly data: Uint8Array;
 }
 
 /** Options java-tron's builders take beyond the contract itself. */
@@ -152,7 +165,8 @@ export interface WalletApi
     MarketQueries,
     AssetQueries,
     ExchangeQueries,
-    ShieldedQueries {
+    ShieldedQueries,
+    ContractQueries {
   // blocks and transactions
   getNowBlock(scope: ReadScope): Promise<Block>;
   getBlockByNum(num: bigint, scope: ReadScope): Promise<Block | undefined>;
@@ -245,6 +259,13 @@ export interface DevApi {
   // State edits (TRE's tre_setAccount*), written at once without a block.
   /** Sets an account's balance, creating the account when missing. */
   setAccountBalance(address: Uint8Array, balance: bigint): Promise<void>;
+  /**
+   * TRE's tre_setAccountCode: the account becomes a Contract account named `CreatedByTre` (permissions
+   * cleared) with a contract record (consume_user_resource_percent 100), the code and its hash.
+   */
+  setAccountCode(address: Uint8Array, code: Uint8Array): Promise<void>;
+  /** TRE's tre_setAccountStorageAt: one 32-byte storage slot, under java-tron's row key. */
+  setAccountStorageAt(address: Uint8Array, slot: Uint8Array, value: Uint8Array): Promise<void>;
 
   // Signatures: transactions owned by these accounts are accepted without a valid signature.
   /** TRE's tre_unlockedAccounts. */

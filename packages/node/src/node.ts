@@ -1,17 +1,20 @@
 import "reflect-metadata";
 import { availableParallelism } from "node:os";
+import { create } from "@bufbuild/protobuf";
 import {
   addressOfPrivateKey,
   addressToBase58,
   type Clock,
   createGenesis,
   createNobleRecoverer,
+  DEFAULT_MAX_ENERGY_LIMIT_FOR_CONSTANT,
   type DevAccount,
   type GenesisConfig,
   type Logger,
   type SignatureRecoverer,
   slotTime,
   Tables,
+  TriggerSmartContractSchema,
   type WalletApi,
 } from "@tronode/engine";
 import { createBestRecoverer, createNativeRecoverer, createRecoveryPool } from "@tronode/secp256k1-native";
@@ -43,6 +46,7 @@ import { walletNetworkOf } from "./network/wallet-network.js";
 import { AssetQueryService } from "./wallet/asset-queries.js";
 import { BalanceHistoryService, balanceHistoryStartChanges } from "./wallet/balance-history.js";
 import { composeWallet } from "./wallet/compose-wallet.js";
+import { ContractService } from "./wallet/contract-service.js";
 import { EventService } from "./wallet/event-queries.js";
 import { ExchangeQueryService } from "./wallet/exchange-queries.js";
 import { MarketQueryService } from "./wallet/market-queries.js";
@@ -260,6 +264,12 @@ export async function createNode(options: CreateNodeOptions = {}): Promise<TronN
     startedAt: clock.now(),
     afterBroadcast: () => producer.afterTransaction(),
   });
+  const contracts = new ContractService({
+    chain,
+    clock,
+    maxEnergyLimitForConstant: config.maxEnergyLimitForConstant ?? DEFAULT_MAX_ENERGY_LIMIT_FOR_CONSTANT,
+    estimateEnergy: config.estimateEnergy ?? true,
+  });
   // One service per domain, composed into java-tron's Wallet surface.
   const wallet: WalletApi = composeWallet(
     coreWallet,
@@ -270,7 +280,18 @@ export async function createNode(options: CreateNodeOptions = {}): Promise<TronN
     new MarketQueryService(chain),
     new AssetQueryService(chain),
     new ExchangeQueryService(chain),
-    new ShieldedService({ chain }),
+    new ShieldedService({
+      chain,
+      // Wallet.isShieldedTRC20NoteSpent's constant call: the contract's nullifiers(nf), no owner
+      callContract: async (contractAddress, data, scope) =>
+        (
+          await contracts.triggerConstantContract(
+            { contract: create(TriggerSmartContractSchema, { contractAddress, data }) },
+            scope,
+          )
+        ).run?.constantResult ?? new Uint8Array(0),
+    }),
+    contracts,
   );
   container.register("WalletApi", { useValue: wallet });
   // Events are decoded with the ABI stored for their contract (cleared ABIs decode nothing).

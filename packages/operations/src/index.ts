@@ -27,6 +27,15 @@ export {
   builderOperation,
 } from "./builder-operations.js";
 export { ChainOperations, NodeOperations, PendingOperations } from "./chain-operations.js";
+export {
+  ContractBuilderOperations,
+  type ContractCallFailure,
+  type ContractCallOutcome,
+  ContractOperations,
+  contractCallFailure,
+  type EnergyEstimateOutcome,
+  type TriggerRequest,
+} from "./contract-operations.js";
 export { type BlockReference, DatabaseOperations } from "./database-operations.js";
 export {
   addressOfKey,

@@ -35,7 +35,7 @@ import {
   TronodeError,
 } from "@tronode/engine";
 import { defineOperation, type Operation } from "./operation.js";
-import { notImplementedError, OperationErrorCodes, OperationJavaClasses } from "./operation-errors.js";
+import { OperationErrorCodes, OperationJavaClasses } from "./operation-errors.js";
 
 export interface IvkInput {
   readonly ak: Uint8Array;
@@ -87,17 +87,14 @@ function noteOperation<Input, Result>(
   name: string,
   run: (api: ShieldedQueries, input: Input, scope: ReadScope) => Promise<Result>,
   note?: string,
-  availability: "served" | "not-implemented" = "served",
 ): Operation<Input, Result> {
   return defineOperation<Input, Result>({
     name,
-    availability,
+    availability: "served",
     ...(note !== undefined ? { note } : {}),
     run: (api, input, context) => run(api, input, context.scope),
   });
 }
-
-const SPENT_FLAGS_NOTE = "spent flags (with ak and nk) need TVM constant calls: not yet";
 
 const TRC10_NOTE =
   "ShieldedTransferContract notes (java-tron 4.8 serves it on PBFT only); this node holds none (contract 51 is refused)";
@@ -167,23 +164,14 @@ export const ShieldedOperations = {
   scanShieldedTrc20NotesByIvk: noteOperation<IvkDecryptTRC20Parameters, DecryptNotesTRC20>(
     "scanshieldedtrc20notesbyivk",
     (api, params, scope) => api.scanShieldedTrc20NotesByIvk(params, scope),
-    SPENT_FLAGS_NOTE,
   ),
   scanShieldedTrc20NotesByOvk: noteOperation<OvkDecryptTRC20Parameters, DecryptNotesTRC20>(
     "scanshieldedtrc20notesbyovk",
     (api, params, scope) => api.scanShieldedTrc20NotesByOvk(params, scope),
   ),
-  // The contract's answer needs a TVM constant call, which the node does not have yet: until then
-  // it answers "not supported by tronode yet" before reading anything (the service is ready).
   isShieldedTrc20ContractNoteSpent: noteOperation<NfTRC20Parameters, boolean>(
     "isshieldedtrc20contractnotespent",
-    async () => {
-      throw notImplementedError(
-        "isshieldedtrc20contractnotespent is not supported by tronode yet: it needs TVM constant calls (triggerconstantcontract)",
-      );
-    },
-    "needs TVM constant calls (triggerconstantcontract)",
-    "not-implemented",
+    (api, params, scope) => api.isShieldedTrc20ContractNoteSpent(params, scope),
   ),
   createShieldedTransaction: proofCreation("createshieldedtransaction", true),
   createShieldedTransactionWithoutSpendAuthSig: proofCreation(

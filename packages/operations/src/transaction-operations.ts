@@ -16,6 +16,12 @@ export const TransactionOperations = {
     availability: "served",
     run: (api, id, { scope }) => api.getTransactionInfoById(id, scope),
   }),
+  /** The fullnode's receipt read: the same TransactionInfo, printed as `{"Receipt": …}`. */
+  getTransactionReceiptById: defineOperation<Uint8Array, TransactionInfo | undefined>({
+    name: "gettransactionreceiptbyid",
+    availability: "served",
+    run: (api, id) => api.getTransactionInfoById(id, "head"),
+  }),
   /** The block's transaction count; undefined when there is no such block (HTTP prints 0, gRPC -1). */
   getTransactionCountByBlockNum: defineOperation<bigint, number | undefined>({
     name: "gettransactioncountbyblocknum",

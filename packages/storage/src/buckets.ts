@@ -62,7 +62,10 @@ export const SCHEMA_VERSION = 1;
 
 /** Engine table id → bucket. Keyed by `Table.id`, the engine's stable table name. */
 export const BUCKETS = {
-  accounts: { bucket: 0x01, resident: true },
+  // Accounts grow with the chain's users: a decoded Account (permissions included) takes ~5 KB, so
+  // a chain of a million accounts cannot hold them all. Cold, with a large LRU: exact reads, bounded
+  // memory (a 200 000-account chain took 1.1 GB and 10 s to open with accounts resident).
+  accounts: { bucket: 0x01, resident: false, cache: 20_000, cacheBytes: 8 * 1024 * 1024, warmLatest: false },
   "account-id-index": { bucket: 0x02, resident: true },
   "account-name-index": { bucket: 0x03, resident: true },
   properties: { bucket: 0x04, resident: true },

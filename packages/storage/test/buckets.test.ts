@@ -22,7 +22,7 @@ describe("buckets", () => {
     }
   });
 
-  it("keeps state resident and history cold", () => {
+  it("keeps small state resident, and accounts and history cold", () => {
     const resident = Object.entries(BUCKETS)
       .filter(([, b]) => b.resident)
       .map(([id]) => id)
@@ -30,7 +30,6 @@ describe("buckets", () => {
     expect(resident).toEqual([
       "account-id-index",
       "account-name-index",
-      "accounts",
       "asset-issues",
       "asset-issues-v2",
       "asset-name-index",

@@ -14,6 +14,7 @@ import { BLOCK_RPCS } from "./rpcs/block-rpcs.js";
 import { BROADCAST_RPCS } from "./rpcs/broadcast-rpcs.js";
 import { BUILDER_RPCS } from "./rpcs/builder-rpcs.js";
 import { CHAIN_RPCS } from "./rpcs/chain-rpcs.js";
+import { CONTRACT_CONSTANT_RPCS, CONTRACT_RPCS } from "./rpcs/contract-rpcs.js";
 import { DATABASE_RPCS } from "./rpcs/database-rpcs.js";
 import { GOVERNANCE_BUILDER_RPCS, MARKET_READ_RPCS, PROPOSAL_READ_RPCS } from "./rpcs/governance-rpcs.js";
 import {
@@ -50,6 +51,7 @@ const READ_RPCS: readonly RpcBinding[] = [
   ...RESOURCE_RPCS,
   ...CHAIN_RPCS,
   ...SHIELDED_NOTE_READ_RPCS,
+  ...CONTRACT_CONSTANT_RPCS,
 ];
 
 export const WALLET_TABLE: ServiceTable = {
@@ -65,6 +67,7 @@ export const WALLET_TABLE: ServiceTable = {
     ...PROPOSAL_READ_RPCS,
     ...SHIELDED_RPCS,
     ...SHIELDED_NOTE_RPCS,
+    ...CONTRACT_RPCS,
   ],
   unimplemented: [...WALLET_NOT_YET, ...WALLET_NOT_POSSIBLE, ...WALLET_JAVA_TRON_UNIMPLEMENTED],
 };

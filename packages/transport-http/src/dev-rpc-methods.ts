@@ -215,6 +215,27 @@ const setBalance: MethodHandler = async (dev, params) => {
   return true;
 };
 
+/** A 32-byte word from hex (a shorter value is left-padded, as DataWord does). */
+function wordParam(value: unknown, what: string): Uint8Array {
+  const bytes = bytesParam(value, what);
+  if (bytes.length > 32) throw invalidParams(`${what} must be at most 32 bytes`);
+  const word = new Uint8Array(32);
+  word.set(bytes, 32 - bytes.length);
+  return word;
+}
+
+const setCode: MethodHandler = async (dev, params) => {
+  const [address, code] = paramsList(params);
+  await dev.setAccountCode(addressOf(address), bytesParam(code, "code"));
+  return true;
+};
+
+const setStorageAt: MethodHandler = async (dev, params) => {
+  const [address, slot, value] = paramsList(params);
+  await dev.setAccountStorageAt(addressOf(address), wordParam(slot, "slot"), wordParam(value, "value"));
+  return true;
+};
+
 const unlockedAccounts: MethodHandler = async (dev, params) => {
   const list = paramsList(params)[0];
   if (!Array.isArray(list)) throw invalidParams("expected [[address, …]]");
@@ -252,6 +273,8 @@ export const DEV_RPC_METHODS: ReadonlyMap<string, MethodHandler> = new Map<strin
   ["tre_mine", treMine],
   ["tre_blockTime", treBlockTime],
   ["tre_setAccountBalance", setBalance],
+  ["tre_setAccountCode", setCode],
+  ["tre_setAccountStorageAt", setStorageAt],
   ["tre_unlockedAccounts", unlockedAccounts],
   ["tre_version", async (dev) => dev.version],
   ["miner_start", noOp],

@@ -33,5 +33,13 @@ export function printBroadcastResult(
   if (printed.code !== undefined) out.code = printed.code;
   out.txid = bytesToHex(txId);
   if (printed.message !== undefined) out.message = printed.message;
+  // TRE's extension for TronBox's console.log: the console calls of a contract transaction.
+  if (result.consoleCalls !== undefined && result.consoleCalls.length > 0) {
+    out.internal_transactions = result.consoleCalls.map((call) => ({
+      caller_address: bytesToHex(call.callerAddress),
+      transferTo_address: bytesToHex(call.transferToAddress),
+      data: bytesToHex(call.data),
+    }));
+  }
   return out;
 }

@@ -11,6 +11,7 @@ import { BLOCK_ROUTES } from "./routes/block-routes.js";
 import { BROADCAST_ROUTES } from "./routes/broadcast-routes.js";
 import { BUILDER_ROUTES } from "./routes/builder-routes.js";
 import { CHAIN_ROUTES } from "./routes/chain-routes.js";
+import { CONTRACT_ROUTES } from "./routes/contract-routes.js";
 import { DEFERRED_ROUTES } from "./routes/deferred-routes.js";
 import { KEY_OPERATION_ROUTES } from "./routes/key-operation-routes.js";
 import { MARKET_ROUTES } from "./routes/market-routes.js";
@@ -43,6 +44,7 @@ export const ROUTE_TABLE: readonly RouteRow[] = Object.freeze([
   ...DEFERRED_ROUTES,
   ...KEY_OPERATION_ROUTES,
   ...SHIELDED_ROUTES,
+  ...CONTRACT_ROUTES,
   ...UNSUPPORTED_ROUTES,
   ...NOT_YET_ROUTES,
 ]);

@@ -467,6 +467,7 @@ export function createFakeWallet(): FakeWallet {
       shielded.checkScanRange(p.startBlockIndex, p.endBlockIndex);
       return create(DecryptNotesTRC20Schema, {});
     },
+    // The fake chain has no contract: the constant call fails as java-tron's does for a missing one.
     async isShieldedTrc20ContractNoteSpent(p) {
       return shielded.isShieldedTrc20NoteSpent(
         p.note ?? create(NoteSchema),
@@ -477,6 +478,31 @@ export function createFakeWallet(): FakeWallet {
           throw shielded.nullifierCallFailed();
         },
       );
+    },
+    // Contracts: the fake chain has none.
+    async getContract() {
+      return undefined;
+    },
+    async getContractInfo() {
+      return undefined;
+    },
+    async deployContract(input) {
+      return wallet.createTransaction(ContractType.CreateSmartContract, input.contract);
+    },
+    async triggerSmartContract() {
+      throw new TronodeError("CONTRACT_VALIDATE_ERROR", "No contract or not a valid smart contract", {
+        javaClass: JavaExceptions.contractValidate,
+      });
+    },
+    async triggerConstantContract() {
+      throw new TronodeError("CONTRACT_VALIDATE_ERROR", "Smart contract is not exist.", {
+        javaClass: JavaExceptions.contractValidate,
+      });
+    },
+    async estimateEnergy() {
+      throw new TronodeError("CONTRACT_VALIDATE_ERROR", "Smart contract is not exist.", {
+        javaClass: JavaExceptions.contractValidate,
+      });
     },
     async createTransaction(type, parameter, options) {
       const record: FakeWallet["builds"][number] = { type, parameter, options };
@@ -697,6 +723,12 @@ export function createFakeDev(): FakeDev {
     async setAccountBalance(address, balance) {
       if (balance < 0n) throw new TronodeError("INVALID_BALANCE", "balance can not be less than 0");
       record("setAccountBalance", address, balance);
+    },
+    async setAccountCode(address, code) {
+      record("setAccountCode", address, code);
+    },
+    async setAccountStorageAt(address, slot, value) {
+      record("setAccountStorageAt", address, slot, value);
     },
     async unlockAccounts(addresses) {
       record("unlockAccounts", ...addresses);

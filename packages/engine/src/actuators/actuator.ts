@@ -1,11 +1,18 @@
 import type { DescMessage, MessageShape } from "@bufbuild/protobuf";
 import type { ChainSettings } from "../chain/chain-settings.js";
+import type { ContractRun } from "../contracts/contract-run.js";
+import type { SignatureRecoverer } from "../crypto/signature.js";
 import { JavaExceptions, TronodeError } from "../errors.js";
 import type { ContractType } from "../protocol/contract-types.js";
-import type { Transaction_Contract, Transaction_Result } from "../protocol/generated/protocol/core_pb.js";
+import type {
+  Transaction,
+  Transaction_Contract,
+  Transaction_Result,
+} from "../protocol/generated/protocol/core_pb.js";
 import type { MutableChainProperties } from "../state/chain-properties.js";
 import type { StateOverlay } from "../state/state-overlay.js";
 import type { StateView } from "../state/state-view.js";
+import type { BlockContext } from "../vm/context.js";
 
 /** What an actuator sees: the transaction's working state and the chain properties. */
 export interface ActuatorContext {
@@ -18,6 +25,12 @@ export interface ActuatorContext {
    * transaction they are about to create (DelegateResource reserves its own bandwidth).
    */
   readonly creating?: boolean;
+  /** The whole transaction (contract transactions read fee_limit). */
+  readonly transaction?: Transaction;
+  /** The block the transaction is applied in; absent for a push (java-tron's empty block). */
+  readonly block?: BlockContext;
+  /** Signature recovery for the TVM's ecrecover and signature precompiles. */
+  readonly recoverer?: SignatureRecoverer;
   /** Node settings that affect execution (java-tron's CommonParameter); defaults when absent. */
   readonly settings?: ChainSettings;
 }
@@ -41,6 +54,8 @@ export interface ActuatorResult {
       | "exchangeWithdrawAnotherAmount"
     >
   >;
+  /** A contract transaction's run: result code, receipt energy fields, logs, internal transactions. */
+  readonly contractRun?: ContractRun;
 }
 
 /**

@@ -3,6 +3,13 @@ import { participateAssetIssueActuator } from "../assets/actuators/participate-a
 import { transferAssetActuator } from "../assets/actuators/transfer-asset.js";
 import { unfreezeAssetActuator } from "../assets/actuators/unfreeze-asset.js";
 import { updateAssetActuator } from "../assets/actuators/update-asset.js";
+import { clearAbiActuator } from "../contracts/actuators/clear-abi.js";
+import { updateEnergyLimitActuator } from "../contracts/actuators/update-energy-limit.js";
+import { updateSettingActuator } from "../contracts/actuators/update-setting.js";
+import {
+  createSmartContractActuator,
+  triggerSmartContractActuator,
+} from "../contracts/actuators/vm-actuator.js";
 import { exchangeCreateActuator } from "../exchanges/actuators/exchange-create.js";
 import { exchangeInjectActuator } from "../exchanges/actuators/exchange-inject.js";
 import { exchangeTransactionActuator } from "../exchanges/actuators/exchange-transaction.js";
@@ -70,5 +77,10 @@ export const ACTUATORS: ReadonlyMap<ContractType, Actuator> = new Map<ContractTy
     exchangeWithdrawActuator,
     exchangeTransactionActuator,
     shieldedTransferActuator,
+    createSmartContractActuator,
+    triggerSmartContractActuator,
+    updateSettingActuator,
+    updateEnergyLimitActuator,
+    clearAbiActuator,
   ].map((a) => [a.type, a as unknown as Actuator] as const),
 );

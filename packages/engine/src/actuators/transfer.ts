@@ -7,6 +7,7 @@ import { ContractType } from "../protocol/contract-types.js";
 import { TransferContractSchema } from "../protocol/generated/protocol/contracts_pb.js";
 import { AccountType } from "../protocol/generated/protocol/core_pb.js";
 import { Tables } from "../state/tables.js";
+import { ContractTables } from "../vm/tables.js";
 import { type Actuator, validateError } from "./actuator.js";
 
 /** TransferContract (type 1): moves TRX, creating the recipient when it does not exist. */
@@ -32,9 +33,16 @@ export const transferActuator: Actuator<typeof TransferContractSchema> = {
     } else if (to.type === AccountType.Contract) {
       if (props.isOn("FORBID_TRANSFER_TO_CONTRACT"))
         throw validateError("Cannot transfer TRX to a smartContract.");
-      // The contract store arrives with the TVM; until then no Contract-type account has a contract.
+      // After ALLOW_TVM_COMPATIBLE_EVM, TRX goes to a version-1 contract only through TriggerSmartContract.
       if (props.isOn("ALLOW_TVM_COMPATIBLE_EVM")) {
-        throw validateError("Account type is Contract, but it is not exist in contract store.");
+        const contract = state.get(ContractTables.contracts, p.toAddress);
+        if (!contract)
+          throw validateError("Account type is Contract, but it is not exist in contract store.");
+        if (contract.version === 1) {
+          throw validateError(
+            "Cannot transfer TRX to a smartContract which version is one. Instead please use TriggerSmartContract ",
+          );
+        }
       }
     }
     if (owner.balance < addExact(p.amount, fee)) {

@@ -129,6 +129,12 @@ export const INTERNAL_PROPERTIES: Readonly<Record<string, bigint>> = {
   STATE_FLAG: 0n,
   GENESIS_TIMESTAMP: 0n,
   CURRENT_CYCLE_NUMBER: 0n,
+  /**
+   * java-tron's node setting `enery.limit.block.num` (default 4 727 890): from this head block on the
+   * fix-ratio energy limits apply and UpdateEnergyLimitContract is allowed. Every node of a chain must
+   * agree, so tronode keeps it in state (a dev chain sets 0 at genesis).
+   */
+  ENERGY_LIMIT_BLOCK_NUM: 4_727_890n,
   /** Long.MAX_VALUE until ALLOW_TVM_VOTE (or a genesis that enables it) switches voter rewards to Vi. */
   NEW_REWARD_ALGORITHM_EFFECTIVE_CYCLE: 0x7fffffffffffffffn,
 };
@@ -150,6 +156,8 @@ export const GENESIS_SETTABLE_PROPERTIES: readonly string[] = [
   "EXCHANGE_BALANCE_LIMIT",
   "MARKET_QUANTITY_LIMIT",
   "TOKEN_ID_NUM",
+  // java-tron's node setting `enery.limit.block.num`, kept in state: every node of a chain must agree
+  "ENERGY_LIMIT_BLOCK_NUM",
 ];
 
 /** Proposal (ProposalType) names that differ from the stored name they set at genesis. */

@@ -13,8 +13,9 @@ import {
 } from "../chain/constants.js";
 import { burnFee } from "../chain/fees.js";
 import { contractOwner, validateSignatures } from "../chain/signature-check.js";
+import { type ContractRun, logsOf, savedInternalTransactions } from "../contracts/contract-run.js";
 import { addressToBase58 } from "../crypto/address.js";
-import { bytesEqual, bytesToHex } from "../crypto/bytes.js";
+import { bytesEqual, bytesToHex, utf8Encode } from "../crypto/bytes.js";
 import type { SignatureRecoverer } from "../crypto/signature.js";
 import { JavaExceptions, TronodeError } from "../errors.js";
 import {
@@ -35,6 +36,7 @@ import {
   Transaction_Result_contractResult,
   Transaction_ResultSchema,
   type TransactionInfo,
+  TransactionInfo_code,
   TransactionInfoSchema,
 } from "../protocol/generated/protocol/core_pb.js";
 import { ACCOUNT_CREATING_TYPES, consumeBandwidth } from "../resources/bandwidth.js";
@@ -54,8 +56,16 @@ export interface ApplyTransactionOptions {
    * `block`: a transaction being packed into (or replayed from) a block.
    */
   readonly mode: "push" | "block";
-  /** The block the transaction lands in (block mode): fills TransactionInfo. */
-  readonly block?: { readonly number: bigint; readonly timestamp: bigint };
+  /**
+   * The block the transaction lands in (block mode): fills TransactionInfo and is what the TVM's
+   * block opcodes see (`witness` is COINBASE).
+   */
+  readonly block?: { readonly number: bigint; readonly timestamp: bigint; readonly witness?: Uint8Array };
+  /**
+   * The transaction comes in a signed block (java-tron's blockCap.hasWitnessSignature()): a contract
+   * transaction's `ret[0].contractRet` must equal the result of running it (TransactionTrace.check).
+   */
+  readonly checkContractResult?: boolean;
   /** The signatures were already verified (java-tron's isVerified cache on the transaction). */
   readonly isVerified?: (txId: Uint8Array) => boolean;
   /** Record the transaction's balance changes (java-tron's historyBalanceLookup). */
@@ -72,6 +82,8 @@ export interface TransactionOutcome {
   readonly changes: ChangeSet;
   /** Every balance change, in write order (with `traceBalances`). */
   readonly balanceTrace?: TransactionBalanceTrace;
+  /** A contract transaction's run (its internal transactions keep their call data). */
+  readonly contractRun?: ContractRun;
 }
 
 /** Bytes java-tron's bandwidth charges: size without `ret`, plus 64 per contract when the VM is on. */
@@ -267,7 +279,24 @@ export function applyTransaction(
     }
   }
 
-  const ctx: ActuatorContext = { state, props, txId, contract, settings: options.settings };
+  const ctx: ActuatorContext = {
+    state,
+    props,
+    txId,
+    contract,
+    settings: options.settings,
+    transaction: tx,
+    recoverer: options.recoverer,
+    ...(options.block
+      ? {
+          block: {
+            number: options.block.number,
+            timestamp: options.block.timestamp / 1000n,
+            coinbase: options.block.witness ?? new Uint8Array(0),
+          },
+        }
+      : {}),
+  };
   const typeUrl = contract.parameter?.typeUrl ?? "";
   if (!contract.parameter) {
     throw rejection(ResponseCode.CONTRACT_VALIDATE_ERROR, "Contract validate error : No contract!");
@@ -291,30 +320,106 @@ export function applyTransaction(
     result = actuator.execute(ctx, param as never);
   } catch (e) {
     if (e instanceof TronodeError) {
+      // A contract transaction's checks run while its execution is prepared (VMActuator.validate).
+      if (e.code === ResponseCode.CONTRACT_VALIDATE_ERROR) {
+        throw rejection(ResponseCode.CONTRACT_VALIDATE_ERROR, `Contract validate error : ${e.message}`, e);
+      }
       throw rejection(ResponseCode.CONTRACT_EXE_ERROR, `Contract execute error : ${e.message}`, e);
     }
     throw e;
   }
 
-  const ret: Transaction_Result = create(Transaction_ResultSchema, {
-    contractRet: vmEnabled
+  const run = result.contractRun;
+  const contractRet = run
+    ? run.contractRet
+    : vmEnabled
       ? Transaction_Result_contractResult.SUCCESS
-      : Transaction_Result_contractResult.DEFAULT,
-  });
+      : Transaction_Result_contractResult.DEFAULT;
+  if (run && options.checkContractResult) checkContractResult(input, txIdHex, contractRet);
+  const ret: Transaction_Result = create(Transaction_ResultSchema, { contractRet });
   const stored: Transaction = vmEnabled ? { ...tx, ret: [ret] } : tx;
-  const totalFee = result.fee + netBill.netFee + multiSignFee + memoFee;
+  const energyFee = run?.receipt?.energyFee ?? 0n;
+  const totalFee = result.fee + energyFee + netBill.netFee + multiSignFee + memoFee;
   const info = create(TransactionInfoSchema, {
     id: txId,
     fee: totalFee,
     blockNumber: options.block?.number ?? 0n,
     blockTimeStamp: options.block?.timestamp ?? 0n,
-    contractResult: [new Uint8Array()],
-    receipt: { netUsage: netBill.netUsage, netFee: netBill.netFee },
+    contractResult: [run ? run.returnData : new Uint8Array()],
+    receipt: {
+      netUsage: netBill.netUsage,
+      netFee: netBill.netFee,
+      ...(run?.receipt ?? {}),
+      ...(run ? { result: contractRet } : {}),
+    },
     ...(result.receipt ?? {}),
+    ...(run ? contractInfoFields(run, props, netBill.netFee, createsAccount) : {}),
   });
   state.put(Tables.transactionIndex, txId, options.block?.number ?? PENDING_BLOCK_NUMBER);
-  const balanceTrace = state instanceof BalanceTracingOverlay ? state.trace(txId, contract.type) : undefined;
-  return { txId, transaction: stored, info, changes: state.changes(), balanceTrace };
+  const balanceTrace =
+    state instanceof BalanceTracingOverlay
+      ? state.trace(
+          txId,
+          contract.type,
+          run ? (Transaction_Result_contractResult[contractRet] ?? "SUCCESS") : undefined,
+        )
+      : undefined;
+  return {
+    txId,
+    transaction: stored,
+    info,
+    changes: state.changes(),
+    balanceTrace,
+    ...(run ? { contractRun: run } : {}),
+  };
+}
+
+/** TransactionTrace.check: the result code a block carries for a contract transaction must be ours. */
+function checkContractResult(input: Transaction, txIdHex: string, actual: Transaction_Result_contractResult) {
+  const name = (code: Transaction_Result_contractResult) =>
+    Transaction_Result_contractResult[code] ?? String(code);
+  const carried = input.ret[0]?.contractRet;
+  if (carried === undefined) {
+    throw new TronodeError("BAD_BLOCK", `null resultCode id: ${txIdHex}`, { javaClass: RECEIPT_CHECK_ERROR });
+  }
+  if (carried !== actual) {
+    throw new TronodeError(
+      "BAD_BLOCK",
+      `different resultCode txId: ${txIdHex}, expect: ${name(carried)}, actual: ${name(actual)}`,
+      { javaClass: RECEIPT_CHECK_ERROR },
+    );
+  }
+}
+
+const RECEIPT_CHECK_ERROR = "org.tron.core.exception.ReceiptCheckErrException";
+
+/**
+ * TransactionUtil.buildTransactionInfoInstance for a contract transaction: the receipt's energy
+ * fields and result, the contract address, logs, the saved internal transactions, FAILED with the
+ * runtime error, and packingFee when the fee pool is on.
+ */
+function contractInfoFields(
+  run: ContractRun,
+  props: MutableChainProperties,
+  netFee: bigint,
+  createsAccount: boolean,
+): Pick<TransactionInfo, "contractAddress" | "log" | "internalTransactions"> &
+  Partial<Pick<TransactionInfo, "result" | "resMessage" | "packingFee">> {
+  const bill = run.receipt;
+  const failed = run.runtimeError !== "" || run.exception;
+  let packingFee = 0n;
+  if (props.isOn("ALLOW_TRANSACTION_FEE_POOL")) {
+    if (!createsAccount) packingFee += netFee;
+    if (run.contractRet !== Transaction_Result_contractResult.OUT_OF_TIME)
+      packingFee += bill?.energyFee ?? 0n;
+  }
+  return {
+    contractAddress: run.contractAddress,
+    log: logsOf(run.logs),
+    internalTransactions: savedInternalTransactions(run.internalTransactions),
+    ...(failed ? { result: TransactionInfo_code.FAILED, resMessage: utf8Encode(run.runtimeError) } : {}),
+    ...(packingFee > 0n ? { packingFee } : {}),
+  };
 }
 
 function chargeFee(

@@ -24,6 +24,7 @@ import { JavaExceptions, TronodeError } from "../errors.js";
 import { indexContractEvents } from "../events/event-index.js";
 import { processProposals } from "../proposals/lifecycle.js";
 import { transactionSize } from "../protocol/codec.js";
+import { ContractType } from "../protocol/contract-types.js";
 import {
   type Block,
   BlockSchema,
@@ -124,7 +125,7 @@ export function produceBlock(view: StateView, options: ProduceBlockOptions): Pro
     try {
       const outcome = applyTransaction(state, tx, {
         mode: "block",
-        block: { number, timestamp: options.timestamp },
+        block: { number, timestamp: options.timestamp, witness },
         recoverer: options.recoverer,
         isVerified: options.isVerified,
         traceBalances: options.traceBalances,
@@ -167,6 +168,11 @@ function settleInBlock(
   number: bigint,
   timestamp: bigint,
 ): TransactionOutcome | undefined {
+  // A contract transaction saw java-tron's empty push block (NUMBER, TIMESTAMP, COINBASE are 0);
+  // in a block it runs again against the block, as java-tron's block production re-executes it.
+  const type = pushed.transaction.rawData?.contract[0]?.type;
+  if (type === ContractType.CreateSmartContract || type === ContractType.TriggerSmartContract)
+    return undefined;
   const indexId = Tables.transactionIndex.id;
   const index = pushed.changes.tables.get(indexId);
   const keyId = Tables.transactionIndex.keyId(pushed.txId);
@@ -278,7 +284,8 @@ export function applyBlock(
   for (const tx of block.transactions) {
     const outcome = applyTransaction(state, tx, {
       mode: "block",
-      block: { number: raw.number, timestamp: raw.timestamp },
+      block: { number: raw.number, timestamp: raw.timestamp, witness: raw.witnessAddress },
+      checkContractResult: true,
       recoverer,
       traceBalances: options.traceBalances,
       settings: options.settings,

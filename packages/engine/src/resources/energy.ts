@@ -123,12 +123,20 @@ export function payEnergyBill(
   address: Uint8Array,
   usage: bigint,
   now: bigint,
-  options: { readonly outOfTime?: boolean } = {},
+  options: {
+    readonly outOfTime?: boolean;
+    /**
+     * The staked energy java-tron's receipt captured before the call (receipt.callerEnergyLeft,
+     * used once ALLOW_TVM_FREEZE or Stake 2.0 is on); computed from the account otherwise.
+     */
+    readonly energyLeft?: bigint;
+  } = {},
 ): EnergyBill {
-  if (usage <= 0n) return { energyUsage: 0n, energyFee: 0n };
+  // A zero share still goes through useEnergy (java-tron decays and stamps the usage).
+  if (usage < 0n) return { energyUsage: 0n, energyFee: 0n };
   const account = state.get(Tables.accounts, address);
   if (!account) throw new TronodeError("ACCOUNT_MISSING", `account ${bytesToHex(address)} does not exist`);
-  const left = accountLeftEnergyFromFreeze(props, account, now);
+  const left = options.energyLeft ?? accountLeftEnergyFromFreeze(props, account, now);
   if (left >= usage) {
     useEnergy(state, props, address, usage, now);
     return { energyUsage: usage, energyFee: 0n };

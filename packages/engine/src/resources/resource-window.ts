@@ -48,8 +48,13 @@ export function windowSizeV2(account: Account, code: WindowResource): bigint {
   return optimized ? size : size * WINDOW_SIZE_PRECISION;
 }
 
-/** setNewWindowSize (keeps the optimized flag as it is). */
-function withWindow(account: Account, code: WindowResource, size: bigint, optimized?: boolean): Account {
+/** setNewWindowSize (keeps the optimized flag as it is unless `optimized` is given: setNewWindowSizeV2). */
+export function withWindow(
+  account: Account,
+  code: WindowResource,
+  size: bigint,
+  optimized?: boolean,
+): Account {
   if (code === ResourceCode.BANDWIDTH) {
     return { ...account, netWindowSize: size, netWindowOptimized: optimized ?? account.netWindowOptimized };
   }

@@ -139,4 +139,15 @@ export function longOverflow(): VmException {
   return runtimeException("BigInteger out of long range", "java.lang.ArithmeticException");
 }
 
+/**
+ * Errors that refuse the whole transaction (or constant call) instead of becoming a VM exception:
+ * the node cannot compute java-tron's verdict (a shielded spend proof without TRON's spend
+ * verifying key). They pass through every frame unchanged.
+ */
+export function isVmRefusal(e: unknown): e is TronodeError {
+  return (
+    e instanceof TronodeError && !(e instanceof VmException) && e.code === "SHIELDED_SPEND_VK_UNAVAILABLE"
+  );
+}
+
 export { ContractResult };

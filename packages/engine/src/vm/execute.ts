@@ -15,6 +15,7 @@ import { Energy } from "./energy-cost.js";
 import {
   ContractResult,
   invalidCode,
+  isVmRefusal,
   notEnoughSpendEnergy,
   notEnoughTime,
   type VmException,
@@ -298,6 +299,7 @@ function finish(
       }
       if (exception !== undefined && exception.kind !== "Transfer") program.spendAllEnergy();
     } catch (e) {
+      if (isVmRefusal(e)) throw e;
       exception = asVmException(e);
       program.spendAllEnergy();
     }
@@ -305,15 +307,16 @@ function finish(
   }
   void energyLimit;
   const failed = exception !== undefined || revert;
-  if (failed || tx.isConstantCall) {
-    if (failed) for (const itx of tx.internalTransactions) itx.rejected = true;
-  }
+  // A constant call keeps its logs, and rejects its internal transactions only on an exception
+  // (VMActuator.execute's constant branch); a transaction drops both on any failure.
+  const rejectAll = tx.isConstantCall ? exception !== undefined : failed;
+  if (rejectAll) for (const itx of tx.internalTransactions) itx.rejected = true;
   const changes = failed ? EMPTY_CHANGES : committed(state);
   return {
     returnData,
     energyUsed: BigInt(energyUsed),
     energyPenalty: BigInt(program?.penaltyTotal ?? 0),
-    logs: failed ? [] : tx.logs,
+    logs: failed && !tx.isConstantCall ? [] : tx.logs,
     internalTransactions: tx.internalTransactions,
     deletedAccounts: failed ? [] : tx.deletedAccounts,
     changes,

@@ -6,6 +6,7 @@ import { addContextContractUsage, updateContextContractFactor } from "./dynamic-
 import {
   badJumpDestination,
   invalidOpCode,
+  isVmRefusal,
   notEnoughTime,
   outOfEnergy,
   runtimeException,
@@ -78,6 +79,8 @@ export class Program {
   /** Storage address hash and version of the context contract, computed on first use. */
   storageHash: Uint8Array | undefined;
   storageVersion = 0;
+  /** Row keys of the slots this frame touched (a version-1 key costs a keccak; SSTORE reads then writes). */
+  storageRowKeys: Map<bigint, Uint8Array> | undefined;
 
   constructor(tx: TxContext, invoke: Invoke) {
     this.tx = tx;
@@ -225,6 +228,7 @@ export class Program {
           op.action(this);
         }
       } catch (e) {
+        if (isVmRefusal(e)) throw e;
         const error = asVmException(e);
         this.lastOp = this.currentOp;
         if (error.kind !== "Transfer") this.spendAllEnergy();
@@ -234,6 +238,7 @@ export class Program {
       this.lastOp = this.currentOp;
       if (dynamic) addContextContractUsage(this, energyUsage);
     } catch (e) {
+      if (isVmRefusal(e)) throw e;
       const error = asVmException(e);
       if (error.kind === "OutOfTime") throw error;
       this.exception = error;

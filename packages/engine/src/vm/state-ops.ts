@@ -42,15 +42,26 @@ function storageContext(p: Program): Uint8Array | undefined {
   return p.storageHash;
 }
 
+/** The storage row key of a slot of the frame's contract, computed once per frame and slot. */
+function rowKeyOf(p: Program, key: bigint): Uint8Array {
+  let keys = p.storageRowKeys;
+  if (keys === undefined) {
+    keys = new Map();
+    p.storageRowKeys = keys;
+  }
+  let row = keys.get(key);
+  if (row === undefined) {
+    row = storageRowKey(storageContext(p)!, wordToBytes(key), p.storageVersion);
+    keys.set(key, row);
+  }
+  return row;
+}
+
 /** Repository.getStorageValue: the slot's value, undefined when no row exists (or no account). */
 export function storageLoad(p: Program, key: bigint): bigint | undefined {
   const address = p.invoke.address;
   if (p.state.get(Tables.accounts, address) === undefined) return undefined;
-  const hash = storageContext(p)!;
-  const row = p.state.get(
-    ContractTables.storageRows,
-    storageRowKey(hash, wordToBytes(key), p.storageVersion),
-  );
+  const row = p.state.get(ContractTables.storageRows, rowKeyOf(p, key));
   return row === undefined ? undefined : wordFromBytes(row);
 }
 
@@ -58,12 +69,7 @@ export function storageLoad(p: Program, key: bigint): bigint | undefined {
 export function storageSave(p: Program, key: bigint, value: bigint): void {
   const address = p.invoke.address;
   if (p.state.get(Tables.accounts, address) === undefined) return;
-  const hash = storageContext(p)!;
-  p.state.put(
-    ContractTables.storageRows,
-    storageRowKey(hash, wordToBytes(key), p.storageVersion),
-    wordToBytes(value),
-  );
+  p.state.put(ContractTables.storageRows, rowKeyOf(p, key), wordToBytes(value));
 }
 
 function transientKey(p: Program, key: bigint): Uint8Array {

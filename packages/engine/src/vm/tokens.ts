@@ -1,5 +1,15 @@
-import { addExact, subtractExact } from "../chain/arithmetic.js";
+import {
+  addAssetAmount,
+  assetBalance,
+  assetBalanceById,
+  findToken,
+  reduceAssetAmount,
+  tokensById,
+} from "../assets/asset-balances.js";
+import { AssetTables } from "../assets/tables.js";
 import { isValidAddress } from "../crypto/address.js";
+import { utf8Encode } from "../crypto/bytes.js";
+import { TronodeError } from "../errors.js";
 import { AccountType } from "../protocol/generated/protocol/core_pb.js";
 import type { ChainProperties } from "../state/chain-properties.js";
 import type { StateOverlay } from "../state/state-overlay.js";
@@ -8,30 +18,13 @@ import { Tables } from "../state/tables.js";
 import { runtimeException } from "./errors.js";
 import { createBareAccount } from "./world.js";
 
-/**
- * Where the VM learns which TRC-10 assets exist. The TRC-10 domain owns the asset-issue tables;
- * until it provides its lookup, `NO_ASSETS` answers truthfully for a chain on which no asset can
- * be issued yet.
- */
-export interface AssetLookup {
-  /** Commons.getAssetIssueStoreFinal(...).has(key): V1 store (by name) or V2 (by id) per ALLOW_SAME_TOKEN_NAME. */
-  exists(view: StateView, props: ChainProperties, key: string): boolean;
-  /** AssetIssueStore (V1, keyed by name).get(name).getId(): used while ALLOW_SAME_TOKEN_NAME = 0. */
-  idOfV1Name(view: StateView, name: string): string | undefined;
-}
-
-export const NO_ASSETS: AssetLookup = {
-  exists: () => false,
-  idOfV1Name: () => undefined,
-};
-
 /** A transfer validation failure (VMUtils.validateForSmartContract); the caller words the exception. */
 export class TransferValidationError extends Error {}
 
 /**
  * TRC-10 balances as the VM reads and moves them (RepositoryImpl.getTokenBalance/addTokenBalance,
- * AccountCapsule.addAssetAmountV2/reduceAssetAmountV2, MUtil.transferAllToken), over the Account's
- * `asset` (by name) / `assetV2` (by id) maps.
+ * MUtil.transferAllToken). The arithmetic and the token lookups are the TRC-10 domain's own
+ * (assets/asset-balances.ts, AccountCapsule's rules under ALLOW_SAME_TOKEN_NAME) over its tables.
  */
 export interface TokenLedger {
   balance(view: StateView, address: Uint8Array, tokenId: string): bigint;
@@ -58,53 +51,45 @@ export interface TokenLedger {
 const LONG_MAX = (1n << 63n) - 1n;
 const LONG_MIN = -(1n << 63n);
 
-export function createAccountTokenLedger(assets: AssetLookup = NO_ASSETS): TokenLedger {
-  const sameTokenName = (props: ChainProperties) => props.get("ALLOW_SAME_TOKEN_NAME") === 1n;
+/** Java's ArithmeticException from Math.addExact / subtractExact, as the VM reports it. */
+function exact<T>(f: () => T): T {
+  try {
+    return f();
+  } catch (e) {
+    if (e instanceof TronodeError && e.code === "ARITHMETIC")
+      throw runtimeException("long overflow", "java.lang.ArithmeticException");
+    throw e;
+  }
+}
+
+/** The ledger over the accounts and the TRC-10 domain's token tables. */
+export function createAccountTokenLedger(): TokenLedger {
   return {
     balance(view, address, tokenId) {
       const account = view.get(Tables.accounts, address);
-      if (!account) return 0n;
-      return account.assetV2[tokenId] ?? 0n;
+      return account ? assetBalanceById(account, tokenId) : 0n;
     },
 
     add(state, props, address, tokenId, delta) {
       const account =
         state.get(Tables.accounts, address) ?? createBareAccount(state, address, AccountType.Normal);
-      const balance = account.assetV2[tokenId] ?? 0n;
+      const balance = assetBalanceById(account, tokenId);
       if (delta === 0n) return balance;
-      if (delta < 0n && balance < -delta) throw runtimeException(`${hex(address)} insufficient balance`);
-      const asset = { ...account.asset };
-      const assetV2 = { ...account.assetV2 };
-      const exact = (f: () => bigint) => {
-        try {
-          return f();
-        } catch {
-          throw runtimeException("long overflow", "java.lang.ArithmeticException");
-        }
-      };
-      if (!sameTokenName(props)) {
-        // java-tron looks the id up in the V1 (by name) store: a numeric id finds nothing there.
-        const id = assets.idOfV1Name(state, tokenId);
-        if (id === undefined) throw runtimeException("", "java.lang.NullPointerException");
-        const current = asset[tokenId];
-        if (delta > 0n) {
-          const next = exact(() => addExact(current ?? 0n, delta));
-          asset[tokenId] = next;
-          assetV2[id] = next;
-        } else if (current !== undefined && -delta <= current) {
-          const next = exact(() => subtractExact(current, -delta));
-          asset[tokenId] = next;
-          assetV2[id] = next;
-        }
-      } else if (delta > 0n) {
-        assetV2[tokenId] = exact(() => addExact(assetV2[tokenId] ?? 0n, delta));
-      } else {
-        const current = assetV2[tokenId];
-        if (current !== undefined && -delta <= current)
-          assetV2[tokenId] = exact(() => subtractExact(current, -delta));
+      if (delta < 0n && balance < -delta) {
+        throw runtimeException(`${hex(address)} insufficient balance`);
       }
-      state.put(Tables.accounts, address, { ...account, asset, assetV2 });
-      return assetV2[tokenId] ?? 0n;
+      const key = utf8Encode(tokenId);
+      // Before ALLOW_SAME_TOKEN_NAME java-tron dereferences the V1 (by name) store's entry for the
+      // id without a check: an id that is no token name there is a NullPointerException.
+      if (!tokensById(props) && state.get(AssetTables.assetIssues, key) === undefined) {
+        throw runtimeException("", "java.lang.NullPointerException");
+      }
+      const next =
+        delta > 0n
+          ? exact(() => addAssetAmount(state, props, account, key, delta))
+          : (exact(() => reduceAssetAmount(state, props, account, key, -delta)) ?? account);
+      state.put(Tables.accounts, address, next);
+      return assetBalanceById(next, tokenId);
     },
 
     validateTransfer(state, props, from, to, tokenId, amount) {
@@ -114,8 +99,9 @@ export function createAccountTokenLedger(assets: AssetLookup = NO_ASSETS): Token
       if (bytesEqual(from, to)) throw new TransferValidationError("Cannot transfer asset to yourself.");
       const owner = state.get(Tables.accounts, from);
       if (!owner) throw new TransferValidationError("No owner account!");
-      if (!assets.exists(state, props, tokenId)) throw new TransferValidationError("No asset !");
-      const ownerBalance = sameTokenName(props) ? owner.assetV2[tokenId] : owner.asset[tokenId];
+      const key = utf8Encode(tokenId);
+      if (findToken(state, props, key) === undefined) throw new TransferValidationError("No asset !");
+      const ownerBalance = assetBalance(props, owner, key);
       if (ownerBalance === undefined || ownerBalance <= 0n) {
         throw new TransferValidationError("assetBalance must greater than 0.");
       }
@@ -126,7 +112,7 @@ export function createAccountTokenLedger(assets: AssetLookup = NO_ASSETS): Token
           "Validate InternalTransfer error, no ToAccount. And not allowed to create account in smart contract.",
         );
       }
-      const toBalance = sameTokenName(props) ? receiver.assetV2[tokenId] : receiver.asset[tokenId];
+      const toBalance = assetBalance(props, receiver, key);
       if (toBalance !== undefined) {
         const sum = toBalance + amount;
         if (sum > LONG_MAX || sum < LONG_MIN) throw new TransferValidationError("long overflow");
@@ -137,11 +123,11 @@ export function createAccountTokenLedger(assets: AssetLookup = NO_ASSETS): Token
       const source = state.get(Tables.accounts, from);
       const target = state.get(Tables.accounts, to);
       if (!source || !target) throw runtimeException("", "java.lang.NullPointerException");
-      const fromV2 = { ...source.assetV2 };
-      const toV2 = { ...target.assetV2 };
+      const fromV2: { [id: string]: bigint } = { ...source.assetV2 };
+      const toV2: { [id: string]: bigint } = { ...target.assetV2 };
       for (const [id, amount] of Object.entries(source.assetV2)) {
         // Plain Java long addition: wraps rather than failing.
-        toV2[id] = BigInt.asIntN(64, (toV2[id] ?? 0n) + amount);
+        toV2[id] = BigInt.asIntN(64, assetBalanceById(target, id) + amount);
         fromV2[id] = 0n;
       }
       state.put(Tables.accounts, from, { ...source, assetV2: fromV2 });

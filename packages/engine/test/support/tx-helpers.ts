@@ -115,6 +115,7 @@ export interface RawOverrides {
   expiration?: bigint;
   timestamp?: bigint;
   data?: Uint8Array;
+  feeLimit?: bigint;
 }
 
 /** An unsigned transaction carrying `contracts`, referencing the head block by default. */
@@ -132,6 +133,7 @@ export function rawTx(
       expiration: raw.expiration ?? props.headTimestamp + 60_000n,
       timestamp: raw.timestamp ?? props.headTimestamp,
       data: raw.data,
+      feeLimit: raw.feeLimit,
       contract: contracts,
     },
   });

@@ -12,6 +12,8 @@ import { describe, expect, it } from "vitest";
 import {
   AccountSchema,
   AccountType,
+  AssetIssueContractSchema,
+  AssetTables,
   acquiredV2,
   addPendingVoter,
   ChainProperties,
@@ -39,6 +41,7 @@ import {
   storageRowKey,
   Tables,
   unfreezingV2Count,
+  utf8Encode,
   type VmResult,
   VoteSchema,
   VotesSchema,
@@ -276,14 +279,18 @@ function run(scenario: Scenario, codes: Record<string, Hex>): void {
     registerWitness(props, address);
   }
   if (scenario.blackhole) props.setBytes("BLACKHOLE_ADDRESS", addressOf(scenario.blackhole));
+  // The scenario's TRC-10 tokens, in the TRC-10 domain's table the VM's ledger reads.
+  for (const id of scenario.assets ?? []) {
+    overlay.put(
+      AssetTables.assetIssuesV2,
+      id,
+      create(AssetIssueContractSchema, { id, name: utf8Encode(id) }),
+    );
+  }
   state.apply(overlay.changes());
   const owner = addressOf(scenario.accounts[0]!.address);
-  const assets = new Set(scenario.assets ?? []);
   const host = {
-    tokens: createAccountTokenLedger({
-      exists: (_v, _p, key) => assets.has(key),
-      idOfV1Name: () => undefined,
-    }),
+    tokens: createAccountTokenLedger(),
     blockId: (_view: unknown, n: bigint) =>
       n === 0n && scenario.genesisBlockId ? hexToBytes(scenario.genesisBlockId) : undefined,
   };

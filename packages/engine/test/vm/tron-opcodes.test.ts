@@ -8,6 +8,8 @@ import { create } from "@bufbuild/protobuf";
 import solc from "solc";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
+  AssetIssueContractSchema,
+  AssetTables,
   ContractResult,
   createAccountTokenLedger,
   hexToBytes,
@@ -15,6 +17,7 @@ import {
   ResourceCode,
   StateOverlay,
   Tables,
+  utf8Encode,
   WitnessSchema,
 } from "../../src/index.js";
 import { call, chainState, deploy, MAINNET_FLAGS, OTHER, OWNER } from "./helpers.js";
@@ -34,11 +37,7 @@ beforeAll(() => {
 });
 
 const TOKEN = "1000001";
-const tokens = createAccountTokenLedger({
-  exists: (_v, _p, key) => key === TOKEN,
-  idOfV1Name: () => undefined,
-});
-const host = { tokens };
+const host = { tokens: createAccountTokenLedger() };
 const word = (v: bigint) => v.toString(16).padStart(64, "0");
 const addrWord = (a: Uint8Array) => word(BigInt(`0x${Buffer.from(a.subarray(1)).toString("hex")}`));
 const input = (op: number, ...args: string[]) => hexToBytes(op.toString(16) + args.join(""));
@@ -59,6 +58,12 @@ function setup(props: Record<string, bigint> = STAKE_V2): { state: MemoryState; 
   const overlay = new StateOverlay(state);
   const owner = state.get(Tables.accounts, OWNER)!;
   overlay.put(Tables.accounts, OWNER, { ...owner, assetV2: { [TOKEN]: 1_000n } });
+  // A real TRC-10 token in the TRC-10 domain's table: the VM's ledger looks ids up there.
+  overlay.put(
+    AssetTables.assetIssuesV2,
+    TOKEN,
+    create(AssetIssueContractSchema, { id: TOKEN, ownerAddress: OWNER, name: utf8Encode("TOK") }),
+  );
   state.apply(overlay.changes());
   const { result: deployed, address } = deploy(state, bytecode, {
     callValue: 100_000_000n,

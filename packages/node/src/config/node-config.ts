@@ -91,6 +91,10 @@ export interface NodeConfig {
    * in the future (it has caught up). Off by default, as in java-tron's code.
    */
   readonly needSyncCheck?: boolean;
+  /** java-tron's vm.maxEnergyLimitForConstant: the energy cap of constant calls (default 100 000 000). */
+  readonly maxEnergyLimitForConstant?: bigint;
+  /** java-tron's vm.estimateEnergy: serve /wallet/estimateenergy (java-tron default off; tronode on). */
+  readonly estimateEnergy?: boolean;
 }
 
 /** Where and with whom a networked node talks TRON's P2P protocol. */
@@ -150,6 +154,27 @@ export const TRE_CHAIN_PARAMETERS: Readonly<Record<string, bigint>> = {
   ALLOW_CANCEL_ALL_UNFREEZE_V2: 1n,
   UNFREEZE_DELAY_DAYS: 1n,
   MEMO_FEE: 1_000_000n,
+  // Every TVM flag mainnet has on today (through Cancun), so contracts compiled by today's solc /
+  // TronBox defaults deploy and run unchanged.
+  ALLOW_CHANGE_DELEGATION: 1n,
+  ALLOW_TVM_FREEZE: 1n,
+  ALLOW_TVM_VOTE: 1n,
+  ALLOW_TVM_COMPATIBLE_EVM: 1n,
+  ALLOW_HIGHER_LIMIT_FOR_MAX_CPU_TIME_OF_ONE_TX: 1n,
+  MAX_CPU_TIME_OF_ONE_TX: 80n,
+  ALLOW_OPTIMIZED_RETURN_VALUE_OF_CHAIN_ID: 1n,
+  ALLOW_SHIELDED_TRC20_TRANSACTION: 1n,
+  ALLOW_ENERGY_ADJUSTMENT: 1n,
+  ALLOW_STRICT_MATH: 1n,
+  ALLOW_TVM_CANCUN: 1n,
+  ALLOW_TVM_BLOB: 1n,
+  // Dynamic energy as mainnet sets it (proposals 72–75).
+  ALLOW_DYNAMIC_ENERGY: 1n,
+  DYNAMIC_ENERGY_THRESHOLD: 5_000_000_000n,
+  DYNAMIC_ENERGY_INCREASE_FACTOR: 2_000n,
+  DYNAMIC_ENERGY_MAX_FACTOR: 34_000n,
+  // java-tron's `enery.limit.block.num`: the fix-ratio energy limits from block 0 (mainnet is past it).
+  ENERGY_LIMIT_BLOCK_NUM: 0n,
 };
 
 export function defaultNodeConfig(): NodeConfig {

@@ -1,16 +1,25 @@
 import { randomBytes } from "node:crypto";
+import { create } from "@bufbuild/protobuf";
 import {
+  AccountSchema,
+  AccountType,
   addExact,
   addressOfPrivateKey,
   bytesToHex,
   ChainProperties,
+  ContractTables,
   cloneAccount,
   type DevAccount,
   type DevApi,
+  keccak256,
   newAccount,
   randomPrivateKey,
+  SmartContractSchema,
+  storageAddressHash,
+  storageRowKey,
   Tables,
   TronodeError,
+  utf8Encode,
 } from "@tronode/engine";
 import type { BlockProducer } from "../chain/block-producer.js";
 import type { ChainCheckpoint, ChainService } from "../chain/chain-service.js";
@@ -191,6 +200,35 @@ export class DevControls implements DevApi {
         : newAccount({ address, createTime: props.headTimestamp, props });
       account.balance = balance;
       state.put(Tables.accounts, address, account);
+    });
+  }
+
+  async setAccountCode(address: Uint8Array, code: Uint8Array): Promise<void> {
+    await this.options.chain.adminWrite((state) => {
+      const existing = state.get(Tables.accounts, address);
+      const account = create(AccountSchema, {
+        ...(existing ?? { address }),
+        type: AccountType.Contract,
+        accountName: utf8Encode("CreatedByTre"),
+        ownerPermission: undefined,
+        witnessPermission: undefined,
+        activePermission: [],
+      });
+      state.put(Tables.accounts, address, account);
+      const contract =
+        state.get(ContractTables.contracts, address) ??
+        create(SmartContractSchema, { contractAddress: address, consumeUserResourcePercent: 100n });
+      state.put(ContractTables.contracts, address, { ...contract, codeHash: keccak256(code) });
+      state.put(ContractTables.code, address, code);
+    });
+  }
+
+  async setAccountStorageAt(address: Uint8Array, slot: Uint8Array, value: Uint8Array): Promise<void> {
+    await this.options.chain.adminWrite((state) => {
+      const contract = state.get(ContractTables.contracts, address);
+      const key = storageRowKey(storageAddressHash(address, contract?.trxHash), slot, contract?.version ?? 0);
+      if (value.every((b) => b === 0)) state.delete(ContractTables.storageRows, key);
+      else state.put(ContractTables.storageRows, key, value);
     });
   }
 

@@ -6,7 +6,8 @@
  *   computations on the request alone;
  * - the ShieldedTransferContract (TRC-10) scans, vouchers and isspend over the scope's blocks;
  * - the shielded TRC-20 scans over the scope's blocks and their TransactionInfo logs, spent flags
- *   through a constant call of the contract's `nullifiers(bytes32)`.
+ *   through a TVM constant call of the contract's `nullifiers(bytes32)` (the node's
+ *   triggerconstantcontract, on the scope's state).
  *
  * The shielded TRC-10 pool: this node cannot accept a ShieldedTransferContract (the actuator
  * refuses it — closed by the committee, or not possible here without TRON's spend verifying key),
@@ -65,11 +66,8 @@ export type ContractConstantCaller = (
 export interface ShieldedServiceOptions {
   readonly chain: ChainService;
   /** The TVM constant call, for the shielded TRC-20 spent checks. */
-  readonly callContract?: ContractConstantCaller;
+  readonly callContract: ContractConstantCaller;
 }
-
-export const CONSTANT_CALL_UNAVAILABLE =
-  "not supported by tronode yet: spent checks of shielded TRC-20 notes need TVM constant calls (triggerconstantcontract)";
 
 const TRC10_POOL_NOT_KEPT =
   "not possible here: this node keeps no shielded TRC-10 note-commitment tree (it cannot accept ShieldedTransferContract), yet a block holds one";
@@ -279,17 +277,14 @@ export class ShieldedService implements ShieldedQueries {
     return out;
   }
 
-  /** The contract's constant call, refused clearly until the node has one. */
+  /**
+   * The contract's constant call as isShieldedTRC20NoteSpent makes it: any failure (no such
+   * contract, a VM exception) is "trigger contract to get nullifier error.".
+   */
   #contractCall(contract21: Uint8Array, scope: ReadScope): shielded.ContractConstantCall {
     return async (data) => {
-      const call = this.options.callContract;
-      if (!call) {
-        throw new TronodeError("NOT_IMPLEMENTED", CONSTANT_CALL_UNAVAILABLE, {
-          javaClass: "org.tron.core.exception.TronodeNotImplemented",
-        });
-      }
       try {
-        return await call(contract21, data, scope);
+        return await this.options.callContract(contract21, data, scope);
       } catch {
         throw shielded.nullifierCallFailed();
       }

@@ -13,11 +13,14 @@ import {
   blockId,
   blockReference,
   bytesEqual,
+  bytesToHex,
   CHAIN_PARAMETERS,
   type ChainParameterEntry,
   ChainProperties,
   type Clock,
   CONTRACT_PARAMETER_SCHEMAS,
+  type ConsoleCall,
+  type ContractQueries,
   type ContractType,
   contractTypeName,
   decode,
@@ -49,6 +52,7 @@ import {
   transactionSignWeight,
   unpackContract,
   utf8Decode,
+  type VmInternalTransaction,
   validateError,
   type WalletApi,
   type Witness,
@@ -56,6 +60,21 @@ import {
 } from "@tronode/engine";
 import type { ChainService } from "../chain/chain-service.js";
 import { accountAsReported } from "./account-report.js";
+import { newTransaction } from "./new-transaction.js";
+
+/** Hardhat's console.log address as TRON writes it. */
+const CONSOLE_ADDRESS_HEX = "41000000000000000000636f6e736f6c652e6c6f67";
+
+/** The internal calls to the console.log address, with their call data (TRE's extension for TronBox). */
+export function consoleCallsOf(list: readonly VmInternalTransaction[]): ConsoleCall[] {
+  return list
+    .filter((it) => bytesToHex(it.transferToAddress) === CONSOLE_ADDRESS_HEX && it.data.length > 0)
+    .map((it) => ({
+      callerAddress: it.callerAddress,
+      transferToAddress: it.transferToAddress,
+      data: it.data,
+    }));
+}
 
 /** java-tron's limits on block range reads. */
 const BLOCK_LIMIT_NUM = 100n;
@@ -105,6 +124,7 @@ type CoreWalletApi = Omit<
   | keyof AssetQueries
   | keyof ExchangeQueries
   | keyof ShieldedQueries
+  | keyof ContractQueries
 >;
 
 /** Accounts whose getaccount report is kept between state changes. */
@@ -242,7 +262,6 @@ export class Wallet implements CoreWalletApi {
       );
       if (same) contract.parameter.value = options.encodedContract;
     }
-    const head = this.#props("head");
     const overlay = new StateOverlay(this.#chain.headView);
     const { value } = unpackContract(contract);
     actuator.validate(
@@ -255,20 +274,12 @@ export class Wallet implements CoreWalletApi {
       },
       value as never,
     );
-    // java-tron references the solidified block and expires 60 s after the head block.
-    const solidNumber = head.solidifiedNumber;
-    const solid = await this.#chain.store.read(Tables.blocks, solidNumber);
-    if (!solid) throw validateError("solidified block is missing");
-    const ref = blockReference(solidNumber, blockId(solid));
-    return create(TransactionSchema, {
-      rawData: {
-        ...ref,
-        expiration: head.headTimestamp + TRANSACTION_DEFAULT_EXPIRATION_TIME,
-        timestamp: this.options.clock.now(),
-        data: options.data,
-        contract: [contract],
-      },
-    });
+    return newTransaction(
+      this.#chain,
+      this.options.clock,
+      contract,
+      options.data ? { data: options.data } : {},
+    );
   }
 
   async broadcastTransaction(tx: Transaction): Promise<BroadcastResult> {
@@ -289,14 +300,14 @@ export class Wallet implements CoreWalletApi {
         };
       }
     }
-    let accepted: Transaction;
+    let outcome: Awaited<ReturnType<ChainService["push"]>>;
     try {
-      accepted = (await this.#chain.push(tx)).transaction;
+      outcome = await this.#chain.push(tx);
     } catch (e) {
       if (e instanceof TronodeError) return { result: false, code: e.code, message: e.message, txId };
       throw e;
     }
-    if (network && network.broadcast(accepted) === 0) {
+    if (network && network.broadcast(outcome.transaction) === 0) {
       return {
         result: false,
         code: ResponseCode.NOT_ENOUGH_EFFECTIVE_CONNECTION,
@@ -305,7 +316,14 @@ export class Wallet implements CoreWalletApi {
       };
     }
     await this.options.afterBroadcast?.();
-    return { result: true, code: "SUCCESS", message: "", txId };
+    const consoleCalls = consoleCallsOf(outcome.contractRun?.internalTransactions ?? []);
+    return {
+      result: true,
+      code: "SUCCESS",
+      message: "",
+      txId,
+      ...(consoleCalls.length > 0 ? { consoleCalls } : {}),
+    };
   }
 
   async getTransactionSignWeight(tx: Transaction): Promise<TransactionSignWeightResult> {

@@ -55,6 +55,10 @@ const ShieldedRpcOperations = {
   isSpend: committeeGated(ShieldedOperations.isSpend, "trc10"),
   scanShieldedTrc20NotesByIvk: committeeGated(ShieldedOperations.scanShieldedTrc20NotesByIvk, "trc20"),
   scanShieldedTrc20NotesByOvk: committeeGated(ShieldedOperations.scanShieldedTrc20NotesByOvk, "trc20"),
+  isShieldedTrc20ContractNoteSpent: committeeGated(
+    ShieldedOperations.isShieldedTrc20ContractNoteSpent,
+    "trc20",
+  ),
   getTriggerInputForShieldedTrc20Contract: committeeGated(
     ShieldedOperations.getTriggerInputForShieldedTrc20Contract,
     "trc20",
@@ -235,6 +239,15 @@ export const SHIELDED_NOTE_READ_RPCS: readonly RpcBinding[] = [
     operation: ShieldedRpcOperations.scanShieldedTrc20NotesByIvk,
     input: (request) => request,
     output: (notes) => notes,
+    failure: "internal",
+  }),
+  bindRpc({
+    rpc: "IsShieldedTRC20ContractNoteSpent",
+    request: rpc.isShieldedTRC20ContractNoteSpent.input,
+    response: rpc.isShieldedTRC20ContractNoteSpent.output,
+    operation: ShieldedRpcOperations.isShieldedTrc20ContractNoteSpent,
+    input: (request) => request,
+    output: (isSpent) => ({ isSpent }),
     failure: "internal",
   }),
   bindRpc({

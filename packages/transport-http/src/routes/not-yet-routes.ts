@@ -37,23 +37,17 @@ export function notYetRoute(spec: NotYetSpec): RouteRow {
   });
 }
 
-/** GET+POST reads served only under /wallet. */
-const WALLET_ONLY_READS = ["gettransactionreceiptbyid", "getcontract", "getcontractinfo"] as const;
+/** GET+POST reads served only under /wallet (all served now). */
+const WALLET_ONLY_READS: readonly string[] = [];
 
 /** Reads whose java-tron servlet takes `visible` from the query string even on POST (§3.3). */
 const QUERY_VISIBLE_READS: ReadonlySet<string> = new Set(["getBrokerage", "getReward"]);
 
 /** POST-only operations whose GET answers 200 with an empty body (doGet overridden empty). */
-const POST_ONLY_EMPTY_GET = [
-  "updatesetting",
-  "updateenergylimit",
-  "clearabi",
-  "deploycontract",
-  "triggersmartcontract",
-] as const;
+const POST_ONLY_EMPTY_GET: readonly string[] = [];
 
-/** POST-only operations also served under /walletsolidity, GET answering an empty 200. */
-const POST_ONLY_EMPTY_GET_WITH_SOLIDITY = ["triggerconstantcontract", "estimateenergy"] as const;
+/** POST-only operations also served under /walletsolidity, GET answering an empty 200 (all served now). */
+const POST_ONLY_EMPTY_GET_WITH_SOLIDITY: readonly string[] = [];
 
 /** POST-only operations whose GET answers 405 (no doGet). */
 const POST_ONLY_405 = ["createCommonTransaction"] as const;

@@ -27,7 +27,7 @@
  * the others honour the request's `visible`. The scans print `index` even when it is 0 (and
  * scanandmarknotebyivk `is_spend` even when false), as their servlets add them after printing.
  */
-import { create, type DescMessage, type MessageShape } from "@bufbuild/protobuf";
+import type { DescMessage, MessageShape } from "@bufbuild/protobuf";
 import {
   bytesToHex,
   DecryptNotesMarkedSchema,
@@ -375,11 +375,7 @@ const NOTE_ROUTES: readonly RouteRow[] = [
   postRoute(
     ShieldedOperations.isShieldedTrc20ContractNoteSpent,
     walletAndSolidityPaths("isshieldedtrc20contractnotespent"),
-    // a "not yet" operation answers before reading its body, as every not-yet row does
-    (request) =>
-      ShieldedOperations.isShieldedTrc20ContractNoteSpent.availability === "served"
-        ? bodyMessage(request, NfTRC20ParametersSchema, "request")
-        : create(NfTRC20ParametersSchema),
+    (request) => bodyMessage(request, NfTRC20ParametersSchema, "request"),
     (isSpent): JsonObject => (isSpent ? { is_spent: true } : {}),
   ),
 ];

@@ -1,12 +1,24 @@
 /**
  * Transaction reads: gettransactionbyid, gettransactioninfobyid, gettransactioncountbyblocknum,
- * gettransactioninfobyblocknum — /wallet and /walletsolidity, GET and POST.
+ * gettransactioninfobyblocknum — /wallet and /walletsolidity, GET and POST — and the fullnode's
+ * gettransactionreceiptbyid.
  */
-import { type Transaction, type TransactionInfo, TransactionInfoSchema } from "@tronode/engine";
+import {
+  ResourceReceiptSchema,
+  type Transaction,
+  type TransactionInfo,
+  TransactionInfoSchema,
+} from "@tronode/engine";
 import { TransactionOperations } from "@tronode/operations";
 import { type JsonValue, printMessage, printTransaction } from "../engine-protocol.js";
 import { readBytesValueInput, readNumInput } from "../route-inputs.js";
-import { defineRoute, NOT_FOUND_BODY, type RouteRow, walletAndSolidityPaths } from "../route-row.js";
+import {
+  defineRoute,
+  NOT_FOUND_BODY,
+  type RouteRow,
+  walletAndSolidityPaths,
+  walletPaths,
+} from "../route-row.js";
 
 const EVM_ADDRESS_SIZE = 20;
 const TRON_ADDRESS_PREFIX = 0x41;
@@ -58,6 +70,19 @@ const getTransactionInfoById = defineRoute({
   print: (info, visible) => (info === undefined ? NOT_FOUND_BODY : printTransactionInfo(info, visible)),
 });
 
+/** Util.printTransactionFee: only the receipt, under `Receipt` (`{}` when the info has none). */
+const getTransactionReceiptById = defineRoute({
+  operation: TransactionOperations.getTransactionReceiptById,
+  paths: walletPaths("gettransactionreceiptbyid"),
+  methods: ["GET", "POST"],
+  visibleFrom: "body",
+  read: (request) => readBytesValueInput(request),
+  print: (info, visible): JsonValue =>
+    info?.receipt === undefined
+      ? NOT_FOUND_BODY
+      : { Receipt: printMessage(ResourceReceiptSchema, info.receipt, { visible, exactInt64: true }) },
+});
+
 const getTransactionCountByBlockNum = defineRoute({
   operation: TransactionOperations.getTransactionCountByBlockNum,
   paths: walletAndSolidityPaths("gettransactioncountbyblocknum"),
@@ -81,6 +106,7 @@ const getTransactionInfoByBlockNum = defineRoute({
 export const TRANSACTION_ROUTES: readonly RouteRow[] = [
   getTransactionById,
   getTransactionInfoById,
+  getTransactionReceiptById,
   getTransactionCountByBlockNum,
   getTransactionInfoByBlockNum,
 ];

@@ -1,3 +1,4 @@
+import { shieldedPrecompileAt } from "../../shielded/precompiles.js";
 import type { VmConfig } from "../config.js";
 import { freezeV2Precompiles, votePrecompiles } from "./queries.js";
 import { batchValidateSign, validateMultiSign } from "./signatures.js";
@@ -13,7 +14,6 @@ import {
   p256Verify,
   sha256Precompile,
   tronRipemd160,
-  unavailable,
 } from "./standard.js";
 import type { Precompile } from "./types.js";
 
@@ -59,19 +59,29 @@ export function precompileFor(address: bigint, config: VmConfig): Precompile | u
   if (address === 0x020009n) return config.allowTvmCompatibleEvm ? blake2F : undefined;
   if (address < TRON_BASE) return undefined;
   const index = Number(address - TRON_BASE);
-  if (index >= 1 && index <= 4) {
-    // The shielded TRC-20 verifiers need librustzcash: they answer java-tron's failure (see README).
-    return config.allowShieldedTrc20Transaction ? SHIELDED[index - 1] : undefined;
-  }
+  if (index >= 1 && index <= 4) return config.allowShieldedTrc20Transaction ? SHIELDED[index - 1] : undefined;
   if (index >= 5 && index <= 0x0a) return config.allowTvmVote ? votePrecompiles[index - 5] : undefined;
   if (index >= 0x0b && index <= 0x15)
     return config.allowTvmFreezeV2 ? freezeV2Precompiles[index - 0x0b] : undefined;
   return undefined;
 }
 
-const SHIELDED: Precompile[] = [
-  unavailable(150000),
-  unavailable(200000),
-  unavailable(150000),
-  unavailable(500),
-];
+/**
+ * The shielded TRC-20 precompiles 0x1000001–0x1000004: the shielded domain's pure functions
+ * (shielded/precompiles.ts) behind the VM's Precompile shape. A spend proof this node cannot verify
+ * throws SHIELDED_SPEND_VK_UNAVAILABLE, which the VM lets through as a refusal of the whole
+ * transaction or constant call (`isVmRefusal`), never as a verdict.
+ */
+function adaptShielded(address: bigint): Precompile {
+  const shielded = shieldedPrecompileAt(address, true)!;
+  const energy = Number(shielded.energy);
+  return {
+    energy: () => energy,
+    execute: (data) => {
+      const out = shielded.execute(data);
+      return { success: out.success, data: out.output };
+    },
+  };
+}
+
+const SHIELDED: readonly Precompile[] = [0x1000001n, 0x1000002n, 0x1000003n, 0x1000004n].map(adaptShielded);

@@ -260,11 +260,6 @@ export const blake2F: Precompile = {
   },
 };
 
-/** Shielded TRC-20 proof verifiers and merkleHash need librustzcash; they answer java-tron's failure. */
-export function unavailable(energy: number): Precompile {
-  return { energy: () => energy, execute: () => fail() };
-}
-
 export { dataWordOf };
 
 const P256_N = p256.Point.Fn.ORDER;
