@@ -8,7 +8,8 @@ import { bytesToHex, hexToBytes, shielded } from "@tronode/engine";
 import { createNode, type TronNode } from "@tronode/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-type Json = Record<string, any>; // biome-ignore lint/suspicious/noExplicitAny: JSON answers
+// biome-ignore lint/suspicious/noExplicitAny: JSON answers
+type Json = Record<string, any>;
 let node: TronNode;
 
 async function post(path: string, body: unknown = {}): Promise<Json> {
