@@ -8,7 +8,8 @@ import { bytesToHex, hexToBytes, shielded } from "@tronode/engine";
 import { createNode, type TronNode } from "@tronode/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-type Json = Record<string, any>; // biome-ignore lint/suspicious/noExplicitAny: JSON answers
+// biome-ignore lint/suspicious/noExplicitAny: JSON answers
+type Json = Record<string, any>;
 let node: TronNode;
 
 async function post(path: string, body: unknown = {}): Promise<Json> {
@@ -65,6 +66,13 @@ describe("shielded key operations over HTTP", () => {
     expect((await post("/wallet/getincomingviewingkey", { ak: "00", nk })).Error).toBe(
       "class org.tron.core.exception.ZksnarkException : param length must be 32",
     );
+    // ByteArray.fromHexString(null) is no bytes: a missing key is "param is null", on GET as on POST
+    expect((await post("/wallet/getincomingviewingkey", { nk })).Error).toBe(
+      "class org.tron.core.exception.ZksnarkException : param is null",
+    );
+    expect((await get(`/wallet/getincomingviewingkey?nk=${nk}`)).Error).toBe(
+      "class org.tron.core.exception.ZksnarkException : param is null",
+    );
   });
 
   it("getnewshieldedaddress, getspendingkey, getdiversifier and getrcm answer fresh, consistent values", async () => {
@@ -87,7 +95,11 @@ describe("shielded key operations over HTTP", () => {
     const { value } = await post("/wallet/createspendauthsig", { ask, alpha, tx_hash: txHash });
     const { rk } = shielded.randomizedKeys(hexToBytes(ask), hexToBytes(alpha))!;
     expect(shielded.spendAuthVerify(rk, hexToBytes(txHash), hexToBytes(value))).toBe(true);
+    // LibrustzcashParam.validNull: no bytes at all is "param is null", a wrong length the length rule
     expect((await post("/wallet/createspendauthsig", { ask, alpha })).Error).toBe(
+      "class org.tron.core.exception.ZksnarkException : param is null",
+    );
+    expect((await post("/wallet/createspendauthsig", { ask, alpha, tx_hash: "00" })).Error).toBe(
       "class org.tron.core.exception.ZksnarkException : param length must be 32",
     );
   });

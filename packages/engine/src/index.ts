@@ -65,6 +65,7 @@ export * from "./protocol/generated/protocol/core_pb.js";
 export * as Libp2p from "./protocol/generated/protocol/libp2p_pb.js";
 export * from "./protocol/generated/protocol/node_pb.js";
 export * from "./protocol/generated/protocol/p2p_pb.js";
+export * from "./protocol/generated/protocol/shielded_api_pb.js";
 export * from "./protocol/json/index.js";
 export * from "./resources/account-resources.js";
 export * from "./resources/bandwidth.js";

@@ -1,5 +1,6 @@
 import "reflect-metadata";
 import { availableParallelism } from "node:os";
+import { create } from "@bufbuild/protobuf";
 import {
   addressOfPrivateKey,
   addressToBase58,
@@ -13,6 +14,7 @@ import {
   type SignatureRecoverer,
   slotTime,
   Tables,
+  TriggerSmartContractSchema,
   type WalletApi,
 } from "@tronode/engine";
 import { createBestRecoverer, createNativeRecoverer, createRecoveryPool } from "@tronode/secp256k1-native";
@@ -271,6 +273,12 @@ export async function createNode(options: CreateNodeOptions = {}): Promise<TronN
     startedAt: clock.now(),
     afterBroadcast: () => producer.afterTransaction(),
   });
+  const contracts = new ContractService({
+    chain,
+    clock,
+    maxEnergyLimitForConstant: config.maxEnergyLimitForConstant ?? DEFAULT_MAX_ENERGY_LIMIT_FOR_CONSTANT,
+    estimateEnergy: config.estimateEnergy ?? true,
+  });
   // One service per domain, composed into java-tron's Wallet surface.
   const wallet: WalletApi = composeWallet(
     coreWallet,
@@ -281,13 +289,18 @@ export async function createNode(options: CreateNodeOptions = {}): Promise<TronN
     new MarketQueryService(chain),
     new AssetQueryService(chain),
     new ExchangeQueryService(chain),
-    new ShieldedService(),
-    new ContractService({
+    new ShieldedService({
       chain,
-      clock,
-      maxEnergyLimitForConstant: config.maxEnergyLimitForConstant ?? DEFAULT_MAX_ENERGY_LIMIT_FOR_CONSTANT,
-      estimateEnergy: config.estimateEnergy ?? true,
+      // Wallet.isShieldedTRC20NoteSpent's constant call: the contract's nullifiers(nf), no owner
+      callContract: async (contractAddress, data, scope) =>
+        (
+          await contracts.triggerConstantContract(
+            { contract: create(TriggerSmartContractSchema, { contractAddress, data }) },
+            scope,
+          )
+        ).run?.constantResult ?? new Uint8Array(0),
     }),
+    contracts,
   );
   container.register("WalletApi", { useValue: wallet });
   // Events are decoded with the ABI stored for their contract (cleared ABIs decode nothing).

@@ -1,10 +1,39 @@
 /**
- * Shielded (Sapling) operations: the key and address operations java-tron's Wallet serves
- * (getspendingkey … createspendauthsig; they take or return secrets, so `handlesKeys`), and the
- * four proof-creation operations, which are not possible here: they need Groth16 proving with
- * TRON's own ~48 MB Sapling proving parameters, which no source this node can reach carries.
+ * Shielded (Sapling) operations:
+ * - the key and address operations java-tron's Wallet serves (getspendingkey … createspendauthsig;
+ *   they take or return secrets, so `handlesKeys`);
+ * - computations on the request: createshieldnullifier, getshieldtransactionhash,
+ *   gettriggerinputforshieldedtrc20contract;
+ * - the ShieldedTransferContract (TRC-10) note operations scannotebyivk, scanandmarknotebyivk,
+ *   scannotebyovk, getmerkletreevoucherinfo, isspend — java-tron 4.8 no longer registers them on
+ *   /wallet (its PBFT service still does); tronode serves them as the product spec lists them;
+ * - the shielded TRC-20 scans and spent check over the chain's logs;
+ * - the four proof-creation operations, which are not possible here: they need Groth16 proving
+ *   with TRON's own ~48 MB Sapling proving parameters, which no source this node can reach carries.
+ * Viewing keys (ivk, ovk, ak, nk) are not spending keys: the scans are not key operations.
  */
-import { type ShieldedQueries, type shielded, TronodeError } from "@tronode/engine";
+import {
+  type DecryptNotes,
+  type DecryptNotesMarked,
+  type DecryptNotesTRC20,
+  type IncrementalMerkleVoucherInfo,
+  type IvkDecryptAndMarkParameters,
+  type IvkDecryptParameters,
+  type IvkDecryptTRC20Parameters,
+  type NfParameters,
+  type NfTRC20Parameters,
+  type NoteParameters,
+  type OutputPointInfo,
+  type OvkDecryptParameters,
+  type OvkDecryptTRC20Parameters,
+  type ReadScope,
+  type ShieldedQueries,
+  type ShieldedTRC20TriggerContractParameters,
+  type SpendResult,
+  type shielded,
+  type Transaction,
+  TronodeError,
+} from "@tronode/engine";
 import { defineOperation, type Operation } from "./operation.js";
 import { OperationErrorCodes, OperationJavaClasses } from "./operation-errors.js";
 
@@ -53,6 +82,23 @@ function proofCreation(name: string, handlesKeys: boolean): Operation<void, neve
   });
 }
 
+/** An operation on the chain's shielded notes, read in the transport's scope. */
+function noteOperation<Input, Result>(
+  name: string,
+  run: (api: ShieldedQueries, input: Input, scope: ReadScope) => Promise<Result>,
+  note?: string,
+): Operation<Input, Result> {
+  return defineOperation<Input, Result>({
+    name,
+    availability: "served",
+    ...(note !== undefined ? { note } : {}),
+    run: (api, input, context) => run(api, input, context.scope),
+  });
+}
+
+const TRC10_NOTE =
+  "ShieldedTransferContract notes (java-tron 4.8 serves it on PBFT only); this node holds none (contract 51 is refused)";
+
 export const ShieldedOperations = {
   getSpendingKey: keyOperation<void, Uint8Array>("getspendingkey", (api) => api.getSpendingKey()),
   getExpandedSpendingKey: keyOperation<Uint8Array, shielded.ExpandedSpendingKey>(
@@ -75,6 +121,57 @@ export const ShieldedOperations = {
   ),
   createSpendAuthSig: keyOperation<SpendAuthSigInput, Uint8Array>("createspendauthsig", (api, input) =>
     api.createSpendAuthSig(input.ask, input.alpha, input.txHash),
+  ),
+  createShieldNullifier: noteOperation<NfParameters, Uint8Array>(
+    "createshieldnullifier",
+    (api, params) => api.createShieldNullifier(params),
+    "java-tron 4.8 no longer registers it on /wallet",
+  ),
+  getShieldTransactionHash: noteOperation<Transaction, Uint8Array | undefined>(
+    "getshieldtransactionhash",
+    (api, tx) => api.getShieldTransactionHash(tx),
+    "java-tron 4.8 no longer registers it on /wallet",
+  ),
+  getTriggerInputForShieldedTrc20Contract: noteOperation<ShieldedTRC20TriggerContractParameters, Uint8Array>(
+    "gettriggerinputforshieldedtrc20contract",
+    (api, params) => api.getTriggerInputForShieldedTrc20Contract(params),
+  ),
+  scanNoteByIvk: noteOperation<IvkDecryptParameters, DecryptNotes>(
+    "scannotebyivk",
+    (api, params, scope) => api.scanNoteByIvk(params, scope),
+    TRC10_NOTE,
+  ),
+  scanAndMarkNoteByIvk: noteOperation<IvkDecryptAndMarkParameters, DecryptNotesMarked>(
+    "scanandmarknotebyivk",
+    (api, params, scope) => api.scanAndMarkNoteByIvk(params, scope),
+    TRC10_NOTE,
+  ),
+  scanNoteByOvk: noteOperation<OvkDecryptParameters, DecryptNotes>(
+    "scannotebyovk",
+    (api, params, scope) => api.scanNoteByOvk(params, scope),
+    TRC10_NOTE,
+  ),
+  getMerkleTreeVoucherInfo: noteOperation<OutputPointInfo, IncrementalMerkleVoucherInfo>(
+    "getmerkletreevoucherinfo",
+    (api, request, scope) => api.getMerkleTreeVoucherInfo(request, scope),
+    TRC10_NOTE,
+  ),
+  isSpend: noteOperation<NoteParameters, SpendResult>(
+    "isspend",
+    (api, params, scope) => api.isSpend(params, scope),
+    TRC10_NOTE,
+  ),
+  scanShieldedTrc20NotesByIvk: noteOperation<IvkDecryptTRC20Parameters, DecryptNotesTRC20>(
+    "scanshieldedtrc20notesbyivk",
+    (api, params, scope) => api.scanShieldedTrc20NotesByIvk(params, scope),
+  ),
+  scanShieldedTrc20NotesByOvk: noteOperation<OvkDecryptTRC20Parameters, DecryptNotesTRC20>(
+    "scanshieldedtrc20notesbyovk",
+    (api, params, scope) => api.scanShieldedTrc20NotesByOvk(params, scope),
+  ),
+  isShieldedTrc20ContractNoteSpent: noteOperation<NfTRC20Parameters, boolean>(
+    "isshieldedtrc20contractnotespent",
+    (api, params, scope) => api.isShieldedTrc20ContractNoteSpent(params, scope),
   ),
   createShieldedTransaction: proofCreation("createshieldedtransaction", true),
   createShieldedTransactionWithoutSpendAuthSig: proofCreation(

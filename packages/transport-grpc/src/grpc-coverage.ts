@@ -9,7 +9,7 @@ import { SERVICE_TABLES, type ServiceTable } from "./service-tables.js";
 interface RpcStatus {
   readonly path: string;
   readonly operationName: string | undefined;
-  readonly status: "served" | "not yet" | "unimplemented in java-tron";
+  readonly status: "served" | "not yet" | "not possible here" | "unimplemented in java-tron";
 }
 
 function shortName(service: DescService, rpc: string): string {
@@ -22,9 +22,11 @@ function statusesOf(table: ServiceTable): RpcStatus[] {
     const binding = table.bindings.find((b) => b.rpc === method.name);
     if (binding) return { path, operationName: binding.operation.name, status: "served" };
     const entry = table.unimplemented.find((u) => u.rpc === method.name);
-    return entry?.reason === "java-tron"
-      ? { path, operationName: undefined, status: "unimplemented in java-tron" }
-      : { path, operationName: entry?.operationName, status: "not yet" };
+    if (entry?.reason === "java-tron")
+      return { path, operationName: undefined, status: "unimplemented in java-tron" };
+    // an entry with its own text is one tronode never serves (proof creation: "not possible here: …")
+    const status = entry?.message !== undefined ? "not possible here" : "not yet";
+    return { path, operationName: entry?.operationName, status };
   });
 }
 
@@ -36,7 +38,12 @@ export function grpcColumnOf(operationName: string): string {
   if (rpcs.length === 0) return "—";
   const served = rpcs.filter((rpc) => rpc.status === "served").map((rpc) => rpc.path);
   const notYet = rpcs.filter((rpc) => rpc.status === "not yet").map((rpc) => rpc.path);
-  return [...served, ...(notYet.length > 0 ? [`not yet: ${notYet.join(", ")}`] : [])].join(", ");
+  const notPossible = rpcs.filter((rpc) => rpc.status === "not possible here").map((rpc) => rpc.path);
+  return [
+    ...served,
+    ...(notYet.length > 0 ? [`not yet: ${notYet.join(", ")}`] : []),
+    ...(notPossible.length > 0 ? [`not possible here: ${notPossible.join(", ")}`] : []),
+  ].join(", ");
 }
 
 /** The rpcs no HTTP row names, as a Markdown table (rpc, status, operation). */

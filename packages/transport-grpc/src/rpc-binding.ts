@@ -42,6 +42,11 @@ export interface RpcBinding<
   readonly failure: RpcFailure;
   /** A java exception class the handler catches and answers with the empty message (status OK). */
   readonly emptyOn?: string;
+  /**
+   * For `internal`: the java exception classes the handler's catch names, when it names some (any
+   * other escapes: `uncaught`). Absent: it catches every exception.
+   */
+  readonly caught?: readonly string[];
 }
 
 /** Declares a binding with its types checked against the messages and the operation. */

@@ -43,6 +43,8 @@ export function answerFailure(
       if (validation) return {};
       throw new ConnectError(UNCAUGHT_DESCRIPTION, Code.Unknown);
     case "internal":
+      if (binding.caught !== undefined && !binding.caught.includes(failure.javaClass))
+        throw new ConnectError(UNCAUGHT_DESCRIPTION, Code.Unknown);
       throw new ConnectError(failure.message, Code.Internal);
     case "unknown":
       throw new ConnectError("", Code.Unknown);

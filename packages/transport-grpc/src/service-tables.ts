@@ -26,7 +26,7 @@ import {
   WALLET_SOLIDITY_NOT_YET,
 } from "./rpcs/not-yet-rpcs.js";
 import { BALANCE_LOOKUP_RPCS, RESOURCE_RPCS } from "./rpcs/resource-rpcs.js";
-import { SHIELDED_RPCS } from "./rpcs/shielded-rpcs.js";
+import { SHIELDED_NOTE_READ_RPCS, SHIELDED_NOTE_RPCS, SHIELDED_RPCS } from "./rpcs/shielded-rpcs.js";
 import { PENDING_RPCS, TRANSACTION_RPCS } from "./rpcs/transaction-rpcs.js";
 
 export interface ServiceTable {
@@ -50,6 +50,7 @@ const READ_RPCS: readonly RpcBinding[] = [
   ...TRANSACTION_RPCS,
   ...RESOURCE_RPCS,
   ...CHAIN_RPCS,
+  ...SHIELDED_NOTE_READ_RPCS,
   ...CONTRACT_CONSTANT_RPCS,
 ];
 
@@ -65,6 +66,7 @@ export const WALLET_TABLE: ServiceTable = {
     ...GOVERNANCE_BUILDER_RPCS,
     ...PROPOSAL_READ_RPCS,
     ...SHIELDED_RPCS,
+    ...SHIELDED_NOTE_RPCS,
     ...CONTRACT_RPCS,
   ],
   unimplemented: [...WALLET_NOT_YET, ...WALLET_NOT_POSSIBLE, ...WALLET_JAVA_TRON_UNIMPLEMENTED],

@@ -20,6 +20,9 @@ import {
   checkAccountIdentifier,
   checkBlockIdentifier,
   createNobleRecoverer,
+  DecryptNotesMarkedSchema,
+  DecryptNotesSchema,
+  DecryptNotesTRC20Schema,
   DelegatedResourceAccountIndexSchema,
   type DevAccount,
   type DevApi,
@@ -29,10 +32,12 @@ import {
   MarketOrderListSchema,
   MarketOrderPairListSchema,
   MarketPriceListSchema,
+  NoteSchema,
   Permission_PermissionType,
   PermissionSchema,
   packContract,
   type ReadScope,
+  SpendResultSchema,
   shielded,
   signHash,
   signTransaction,
@@ -177,6 +182,22 @@ export function createFakeWallet(): FakeWallet {
   const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString("hex");
   const head = (scope: ReadScope) => blocks[scope === "solid" ? blocks.length - 2 : blocks.length - 1]!;
   const inScope = (num: bigint, scope: ReadScope) => num <= (head(scope).blockHeader?.rawData?.number ?? 0n);
+  const scoped = (scope: ReadScope) => blocks.filter((_, n) => inScope(BigInt(n), scope));
+  const zenReader = (scope: ReadScope): shielded.ZenChainReader => ({
+    blockNumberOf: async (id) => {
+      const n = scoped(scope).findIndex((b) =>
+        b.transactions.some((tx) => bytesEqual(transactionId(tx), id)),
+      );
+      return BigInt(n);
+    },
+    treeAfterBlock: async (n) => {
+      if (n <= 0n) throw shielded.treeIndexNotFound(n);
+      return new shielded.IncrementalMerkleTree();
+    },
+    block: async (n) => blocks[Number(n)]!,
+    headNumber: async () => BigInt(scoped(scope).length - 1),
+    isNullifierRecorded: async () => false,
+  });
   const pending: Transaction[] = [];
   const broadcasts: Transaction[] = [];
   const builds: FakeWallet["builds"] = [];
@@ -394,6 +415,69 @@ export function createFakeWallet(): FakeWallet {
     },
     async createSpendAuthSig(ask, alpha, txHash) {
       return shielded.spendAuthSigOf(ask, alpha, txHash, new Uint8Array(80).fill(0x33));
+    },
+    async getShieldedSupport() {
+      return { shieldedTransaction: false, shieldedTrc20Transaction: false };
+    },
+    async createShieldNullifier(params) {
+      return shielded.createShieldNullifier(params);
+    },
+    async getShieldTransactionHash(tx) {
+      return shielded.shieldTransactionHashOf(tx);
+    },
+    async getTriggerInputForShieldedTrc20Contract(params) {
+      return shielded.triggerInputForShieldedTrc20(params);
+    },
+    // The note scans over the fake's blocks (none holds a shielded transfer, nor any log).
+    async scanNoteByIvk(p, scope) {
+      const notes = shielded.scanZenNotesByIvk(p.startBlockIndex, p.endBlockIndex, scoped(scope), p.ivk);
+      return create(DecryptNotesSchema, { noteTxs: notes.map((n) => ({ ...n, txid: n.txId })) });
+    },
+    async scanAndMarkNoteByIvk(p, scope) {
+      const notes = await shielded.scanAndMarkZenNotesByIvk(
+        p.startBlockIndex,
+        p.endBlockIndex,
+        scoped(scope),
+        p.ivk,
+        p.ak,
+        p.nk,
+        zenReader(scope),
+      );
+      return create(DecryptNotesMarkedSchema, { noteTxs: notes.map((n) => ({ ...n, txid: n.txId })) });
+    },
+    async scanNoteByOvk(p, scope) {
+      const notes = shielded.scanZenNotesByOvk(p.startBlockIndex, p.endBlockIndex, scoped(scope), p.ovk);
+      return create(DecryptNotesSchema, { noteTxs: notes.map((n) => ({ ...n, txid: n.txId })) });
+    },
+    async getMerkleTreeVoucherInfo(request, scope) {
+      return shielded.voucherInfoMessageOf(await shielded.zenMerkleVouchers(request, zenReader(scope)));
+    },
+    async isSpend(p, scope) {
+      const result = await shielded.isZenNoteSpent(
+        { note: p.note, ak: p.ak, nk: p.nk, txId: p.txid, index: p.index },
+        zenReader(scope),
+      );
+      return create(SpendResultSchema, result);
+    },
+    async scanShieldedTrc20NotesByIvk(p) {
+      shielded.checkScanRange(p.startBlockIndex, p.endBlockIndex);
+      return create(DecryptNotesTRC20Schema, {});
+    },
+    async scanShieldedTrc20NotesByOvk(p) {
+      shielded.checkScanRange(p.startBlockIndex, p.endBlockIndex);
+      return create(DecryptNotesTRC20Schema, {});
+    },
+    // The fake chain has no contract: the constant call fails as java-tron's does for a missing one.
+    async isShieldedTrc20ContractNoteSpent(p) {
+      return shielded.isShieldedTrc20NoteSpent(
+        p.note ?? create(NoteSchema),
+        p.position,
+        p.ak,
+        p.nk,
+        async () => {
+          throw shielded.nullifierCallFailed();
+        },
+      );
     },
     // Contracts: the fake chain has none.
     async getContract() {

@@ -141,29 +141,83 @@ export function encodePaymentAddress(address: PaymentAddress, domain: SaplingDom
   return bech32.encode(domain.addressPrefix, bech32.toWords(payload), 1023);
 }
 
+const ILLEGAL_ARGUMENT = "java.lang.IllegalArgumentException";
+const BECH32_CHARSET = "qpzry9x8gf2tvdw0s3jn54khce6mua7l";
+const BECH32_GENERATOR = [0x3b6a57b2, 0x26508e6d, 0x1ea119fa, 0x3d4233dd, 0x2a1462b3];
+
+function bech32Error(message: string): TronodeError {
+  return new TronodeError("SHIELDED_BAD_ADDRESS", message, { javaClass: ILLEGAL_ARGUMENT });
+}
+
+function bech32Polymod(values: number[]): number {
+  let chk = 1;
+  for (const v of values) {
+    const top = chk >>> 25;
+    chk = ((chk & 0x1ffffff) << 5) ^ v;
+    for (let i = 0; i < 5; i++) if ((top >>> i) & 1) chk ^= BECH32_GENERATOR[i]!;
+  }
+  return chk >>> 0;
+}
+
+/**
+ * java-tron's Bech32.decode (org.tron.common.utils.Bech32), with its IllegalArgumentException
+ * texts: length 8–90, printable ASCII in one case, a `1` separator, a data part of at least 6
+ * characters from the charset, a valid checksum. The hrp comes back lower-cased.
+ */
+function javaBech32Decode(text: string): { hrp: string; values: number[] } {
+  if (text.length < 8) throw bech32Error(`Input too short: ${text.length}`);
+  if (text.length > 90) throw bech32Error(`Input too long: ${text.length}`);
+  let lower = false;
+  let upper = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    const invalid = `InvalidCharacter(${text[i]}, ${i})`;
+    if (c < 33 || c > 126) throw bech32Error(invalid);
+    if (c >= 0x61 && c <= 0x7a) {
+      if (upper) throw bech32Error(invalid);
+      lower = true;
+    }
+    if (c >= 0x41 && c <= 0x5a) {
+      if (lower) throw bech32Error(invalid);
+      upper = true;
+    }
+  }
+  const pos = text.lastIndexOf("1");
+  if (pos < 1) throw bech32Error("Missing human-readable part");
+  const dataLength = text.length - 1 - pos;
+  if (dataLength < 6) throw bech32Error(`Data part too short: ${dataLength}`);
+  const values: number[] = [];
+  for (let i = 0; i < dataLength; i++) {
+    const c = text[i + pos + 1]!;
+    const value = BECH32_CHARSET.indexOf(c.toLowerCase());
+    // java-tron concatenates the position as text: "" + i + pos + 1.
+    if (value < 0) throw bech32Error(`InvalidCharacter(${c}, ${i}${pos}1)`);
+    values.push(value);
+  }
+  const hrp = text.slice(0, pos).toLowerCase();
+  const expanded: number[] = [];
+  for (let i = 0; i < hrp.length; i++) expanded.push(hrp.charCodeAt(i) >> 5);
+  expanded.push(0);
+  for (let i = 0; i < hrp.length; i++) expanded.push(hrp.charCodeAt(i) & 31);
+  if (bech32Polymod([...expanded, ...values]) !== 1) throw bech32Error("InvalidChecksum:");
+  return { hrp, values: values.slice(0, values.length - 6) };
+}
+
 /**
  * KeyIo.decodePaymentAddress: undefined (java-tron's null) for an empty string, another prefix or
  * another length; the d and pk_d it returns are not checked here (callers check them later, as
- * java-tron does). Throws for text that is not bech32 at all, as java-tron's Bech32.decode does.
+ * java-tron does). Text that is not bech32 throws java-tron's IllegalArgumentException texts.
  */
 export function decodePaymentAddress(
   text: string,
   domain: SaplingDomain = TRON_SAPLING,
 ): PaymentAddress | undefined {
   if (text.length === 0) return undefined;
-  let decoded: { prefix: string; words: number[] };
-  try {
-    decoded = bech32.decode(text as `${string}1${string}`, 1023);
-  } catch (e) {
-    throw new TronodeError("SHIELDED_BAD_ADDRESS", `invalid bech32 payment address: ${(e as Error).message}`);
-  }
-  if (decoded.prefix !== domain.addressPrefix || decoded.words.length !== 69) return undefined;
-  let bytes: Uint8Array;
-  try {
-    bytes = bech32.fromWords(decoded.words);
-  } catch {
-    throw new TronodeError("SHIELDED_BAD_ADDRESS", "Could not convert bits, invalid padding");
-  }
+  const { hrp, values } = javaBech32Decode(text);
+  if (hrp !== domain.addressPrefix || values.length !== 69) return undefined;
+  // KeyIo.convertBits(5 → 8, no padding): 345 bits give 43 bytes; the spare bit must be zero.
+  if ((values[68]! & 1) !== 0) throw bech32Error("Could not convert bits, invalid padding");
+  const bytes = Uint8Array.from(bech32.fromWords(values.map((v, i) => (i === 68 ? v & ~1 : v))));
   return { d: bytes.slice(0, 11), pkD: bytes.slice(11, 43) };
 }
 

@@ -4,6 +4,27 @@
  * (new spending keys, diversifiers, rcm, signature nonces) — the engine has none.
  */
 import { TronodeError } from "../errors.js";
+import type { ReadScope } from "../interfaces.js";
+import type { ShieldedTRC20TriggerContractParameters } from "../protocol/generated/protocol/api_pb.js";
+import type {
+  IncrementalMerkleVoucherInfo,
+  OutputPointInfo,
+} from "../protocol/generated/protocol/contracts_pb.js";
+import type { Transaction } from "../protocol/generated/protocol/core_pb.js";
+import type {
+  DecryptNotes,
+  DecryptNotesMarked,
+  DecryptNotesTRC20,
+  IvkDecryptAndMarkParameters,
+  IvkDecryptParameters,
+  IvkDecryptTRC20Parameters,
+  NfParameters,
+  NfTRC20Parameters,
+  NoteParameters,
+  OvkDecryptParameters,
+  OvkDecryptTRC20Parameters,
+  SpendResult,
+} from "../protocol/generated/protocol/shielded_api_pb.js";
 import { TRON_SAPLING } from "./domain.js";
 import { bytesToBigIntLE, scalarToBytes, toScalar } from "./jubjub.js";
 import {
@@ -30,8 +51,9 @@ function zksnark(message: string): TronodeError {
   return new TronodeError("SHIELDED_ZKSNARK", message, { javaClass: ZKSNARK_EXCEPTION });
 }
 
-/** LibrustzcashParam.validParamLength. */
+/** LibrustzcashParam.validParamLength: "param is null" for no bytes, then the length. */
 function requireLength(value: Uint8Array, length: number): void {
+  if (value.length === 0) throw zksnark("param is null");
   if (value.length !== length) throw zksnark(`param length must be ${length}`);
 }
 
@@ -118,8 +140,42 @@ export function isUsableSpendingKey(sk: Uint8Array): boolean {
   return bytesToBigIntLE(incomingViewingKey(akFromAsk(e.ask), nkFromNsk(e.nsk))) !== 0n;
 }
 
+/** The committee switches java-tron's gRPC service checks before its shielded rpcs. */
+export interface ShieldedSupport {
+  /** ALLOW_SHIELDED_TRANSACTION (TRC-10, #27). */
+  readonly shieldedTransaction: boolean;
+  /** ALLOW_SHIELDED_TRC20_TRANSACTION (#39). */
+  readonly shieldedTrc20Transaction: boolean;
+}
+
 /** The wallet's shielded operations (served by the node's ShieldedService). */
 export interface ShieldedQueries {
+  /** The committee switches in the scope's state (RpcApiService.checkSupportShielded…). */
+  getShieldedSupport(scope: ReadScope): Promise<ShieldedSupport>;
+  /** Wallet.createShieldNullifier (computation only). */
+  createShieldNullifier(params: NfParameters): Promise<Uint8Array>;
+  /** Wallet.getShieldTransactionHash: undefined is java-tron's empty message. */
+  getShieldTransactionHash(tx: Transaction): Promise<Uint8Array | undefined>;
+  /** Wallet.getTriggerInputForShieldedTRC20Contract (ABI packing only). */
+  getTriggerInputForShieldedTrc20Contract(
+    params: ShieldedTRC20TriggerContractParameters,
+  ): Promise<Uint8Array>;
+  /** ShieldedTransferContract notes of blocks [start, end) decrypted by ivk. */
+  scanNoteByIvk(params: IvkDecryptParameters, scope: ReadScope): Promise<DecryptNotes>;
+  scanAndMarkNoteByIvk(params: IvkDecryptAndMarkParameters, scope: ReadScope): Promise<DecryptNotesMarked>;
+  scanNoteByOvk(params: OvkDecryptParameters, scope: ReadScope): Promise<DecryptNotes>;
+  getMerkleTreeVoucherInfo(request: OutputPointInfo, scope: ReadScope): Promise<IncrementalMerkleVoucherInfo>;
+  isSpend(params: NoteParameters, scope: ReadScope): Promise<SpendResult>;
+  /** Shielded TRC-20 notes in a contract's logs of blocks [start, end), by ivk (spent flags with ak and nk). */
+  scanShieldedTrc20NotesByIvk(
+    params: IvkDecryptTRC20Parameters,
+    scope: ReadScope,
+  ): Promise<DecryptNotesTRC20>;
+  scanShieldedTrc20NotesByOvk(
+    params: OvkDecryptTRC20Parameters,
+    scope: ReadScope,
+  ): Promise<DecryptNotesTRC20>;
+  isShieldedTrc20ContractNoteSpent(params: NfTRC20Parameters, scope: ReadScope): Promise<boolean>;
   getSpendingKey(): Promise<Uint8Array>;
   getExpandedSpendingKey(sk: Uint8Array): Promise<ExpandedSpendingKey>;
   getAkFromAsk(ask: Uint8Array): Promise<Uint8Array>;

@@ -3,17 +3,17 @@
  * isShieldedTRC20ContractNoteSpent) over a list of transactions' logs.
  *
  * The caller supplies, per block range, each transaction's id and TransactionInfo logs (in block
- * order), and — for spent flags — a lookup of the contract's `nullifiers(bytes32)` mapping (java-tron
- * answers it with a TVM constant call). Log data of Mint/Transfer/BurnNewLeaf is
+ * order), and — for spent flags — the contract's constant call, which reads its
+ * `nullifiers(bytes32)` mapping (java-tron's TVM constant call). Log data of Mint/Transfer/BurnNewLeaf is
  * pos(32) ‖ cm(32) ‖ cv(32) ‖ epk(32) ‖ c_enc(580) ‖ c_out(80) ‖ padding; of TokenBurn it is
  * toAddress(32) ‖ value(32) ‖ ciphertext(80) ‖ padding.
  */
 import { keccak_256 } from "@noble/hashes/sha3.js";
 import { TronodeError } from "../errors.js";
 import { TRON_SAPLING } from "./domain.js";
-import { decodePaymentAddress, encodePaymentAddress, transmissionKey } from "./keys.js";
-import { noteNullifier } from "./note.js";
+import { encodePaymentAddress, transmissionKey } from "./keys.js";
 import { decryptBurnMessage, decryptNoteByIvk, decryptNoteByOvk } from "./note-encryption.js";
+import { apiNoteNullifier, requireParamLength } from "./nullifiers.js";
 import { BAD_ITEM_EXCEPTION, ZKSNARK_EXCEPTION } from "./shielded-queries.js";
 
 export const SHIELDED_TRANSACTION_SCAN_RANGE =
@@ -76,6 +76,26 @@ function zksnark(message: string): TronodeError {
 }
 
 /**
+ * NoteEncryption.prfOck copies 32 bytes of ovk into its hash block: a shorter ovk fails there
+ * (System.arraycopy, ArrayIndexOutOfBoundsException without a message), a longer one is cut.
+ */
+export function ovkForOck(ovk: Uint8Array): Uint8Array {
+  if (ovk.length < 32) throw arrayIndexOutOfBounds();
+  return ovk.subarray(0, 32);
+}
+
+function arrayIndexOutOfBounds(): TronodeError {
+  return new TronodeError("SHIELDED_ZKSNARK", "null", {
+    javaClass: "java.lang.ArrayIndexOutOfBoundsException",
+  });
+}
+
+/** ByteArray.subArray past the end of a log's data fails (System.arraycopy). */
+function requireLogData(data: Uint8Array, length: number): void {
+  if (data.length < length) throw arrayIndexOutOfBounds();
+}
+
+/**
  * getShieldedTRC20LogType: 1 mint, 2 transfer, 3 burn leaf, 4 token burn, 0 other. With `events`
  * the topic must hash one of them and its name picks the type, as java-tron does.
  */
@@ -125,21 +145,14 @@ function positionOf(word: Uint8Array): bigint {
   return BigInt.asIntN(64, v);
 }
 
-/** The note's nullifier at `position` (getShieldedTRC20Nullifier); undefined when it cannot be formed. */
+/** The note's nullifier at `position` (getShieldedTRC20Nullifier, with java-tron's checks). */
 export function shieldedTrc20Nullifier(
   note: Pick<ScannedNote, "value" | "paymentAddress" | "rcm">,
   position: bigint,
   ak: Uint8Array,
   nk: Uint8Array,
-): Uint8Array | undefined {
-  const address = decodePaymentAddress(note.paymentAddress, TRON_SAPLING);
-  if (!address) return undefined;
-  return noteNullifier(
-    { d: address.d, pkD: address.pkD, value: note.value, rcm: note.rcm },
-    ak,
-    nk,
-    position,
-  );
+): Uint8Array {
+  return apiNoteNullifier(note, ak, nk, position);
 }
 
 /** The input of the contract's `nullifiers(bytes32)` constant call for a nullifier. */
@@ -150,20 +163,33 @@ export function nullifiersCallData(nullifier: Uint8Array): Uint8Array {
   return out;
 }
 
-/** Whether a nullifier is recorded by the contract (the TVM constant call, supplied by the caller). */
-export type NullifierLookup = (nullifier: Uint8Array) => boolean;
+/**
+ * A constant call of the shielded TRC-20 contract with this input: its constant_result bytes
+ * (java-tron's TVM constant call; the caller throws `nullifierCallFailed()` when it fails).
+ */
+export type ContractConstantCall = (callData: Uint8Array) => Promise<Uint8Array>;
 
-/** isShieldedTRC20NoteSpent: "compute nullifier error" when the note cannot give a nullifier. */
-export function isShieldedTrc20NoteSpent(
+/** isShieldedTRC20NoteSpent's text when the constant call fails (ContractExeException). */
+export function nullifierCallFailed(): TronodeError {
+  return new TronodeError("SHIELDED_NULLIFIER_CALL", "trigger contract to get nullifier error.", {
+    javaClass: "org.tron.core.exception.ContractExeException",
+  });
+}
+
+/**
+ * isShieldedTRC20NoteSpent: spent when the contract's `nullifiers(nf)` answers nf itself. As in
+ * java-tron, a note librustzcash refuses gives the zero nullifier, which an unset mapping entry
+ * matches.
+ */
+export async function isShieldedTrc20NoteSpent(
   note: Pick<ScannedNote, "value" | "paymentAddress" | "rcm">,
   position: bigint,
   ak: Uint8Array,
   nk: Uint8Array,
-  isRecorded: NullifierLookup,
-): boolean {
+  call: ContractConstantCall,
+): Promise<boolean> {
   const nf = shieldedTrc20Nullifier(note, position, ak, nk);
-  if (!nf) throw zksnark("compute nullifier error");
-  return isRecorded(nf);
+  return equal(nf, await call(nullifiersCallData(nf)));
 }
 
 function* shieldedLogs(txs: TransactionLogs[], contract21: Uint8Array, events: string[]) {
@@ -178,23 +204,28 @@ function* shieldedLogs(txs: TransactionLogs[], contract21: Uint8Array, events: s
 
 export interface IvkScanOptions {
   events?: string[];
-  /** ak and nk with a nullifier lookup: sets `isSpent` on each note found (java-tron: both keys given). */
-  spent?: { ak: Uint8Array; nk: Uint8Array; isRecorded: NullifierLookup };
+  /** ak and nk with the contract's constant call: sets `isSpent` on each note found (java-tron: both keys non-empty). */
+  spent?: { ak: Uint8Array; nk: Uint8Array; call: ContractConstantCall };
 }
 
 /** scanShieldedTRC20NotesByIvk over the range's transactions (range checked by the caller). */
-export function scanShieldedTrc20NotesByIvk(
+export async function scanShieldedTrc20NotesByIvk(
   txs: TransactionLogs[],
   contract21: Uint8Array,
   ivk: Uint8Array,
   options: IvkScanOptions = {},
-): NoteTx[] {
+): Promise<NoteTx[]> {
   const found: NoteTx[] = [];
   for (const { tx, log, type, index } of shieldedLogs(txs, contract21, options.events ?? [])) {
     if (log.data.length === 0 || type >= 4) continue;
     const data = log.data;
+    requireLogData(data, 708);
     const position = positionOf(data.subarray(0, 32));
-    const decrypted = decryptNoteByIvk(data.slice(128, 708), ivk, data.slice(96, 128), data.slice(32, 64));
+    const epk = data.slice(96, 128);
+    // KaAgreeParams(epk, ivk) checks both lengths before the key agreement.
+    requireParamLength(epk, 32);
+    requireParamLength(ivk, 32);
+    const decrypted = decryptNoteByIvk(data.slice(128, 708), ivk, epk, data.slice(32, 64));
     if (!decrypted) continue;
     const pkD = transmissionKey(ivk, decrypted.d);
     if (!pkD) throw zksnark("get payment address error");
@@ -206,12 +237,12 @@ export function scanShieldedTrc20NotesByIvk(
     };
     const noteTx: NoteTx = { txId: tx.txId, index, note, position };
     if (options.spent && options.spent.ak.length > 0 && options.spent.nk.length > 0) {
-      noteTx.isSpent = isShieldedTrc20NoteSpent(
+      noteTx.isSpent = await isShieldedTrc20NoteSpent(
         note,
         position,
         options.spent.ak,
         options.spent.nk,
-        options.spent.isRecorded,
+        options.spent.call,
       );
     }
     found.push(noteTx);
@@ -231,11 +262,12 @@ export function scanShieldedTrc20NotesByOvk(
     const data = log.data;
     if (data.length === 0) continue;
     if (type < 4) {
+      requireLogData(data, 788);
       const cm = data.slice(32, 64);
       const note = decryptNoteByOvk(
         data.slice(128, 708),
         data.slice(708, 788),
-        ovk,
+        ovkForOck(ovk),
         data.slice(64, 96),
         cm,
         data.slice(96, 128),
@@ -252,6 +284,7 @@ export function scanShieldedTrc20NotesByOvk(
         },
       });
     } else {
+      requireLogData(data, 144);
       const toAddress = data.slice(12, 32);
       let amount = 0n;
       for (const b of data.subarray(32, 64)) amount = (amount << 8n) | BigInt(b);

@@ -123,8 +123,8 @@ const blocks: TransactionLogs[] = [
 ];
 
 describe("shielded TRC-20 scan core", () => {
-  it("by ivk: exactly the notes to that ivk, with value, memo, position, log index", () => {
-    const notes = scanShieldedTrc20NotesByIvk(blocks, CONTRACT, alice.ivk);
+  it("by ivk: exactly the notes to that ivk, with value, memo, position, log index", async () => {
+    const notes = await scanShieldedTrc20NotesByIvk(blocks, CONTRACT, alice.ivk);
     expect(
       notes.map((n) => [
         bytesToHex(n.txId).slice(0, 2),
@@ -139,32 +139,67 @@ describe("shielded TRC-20 scan core", () => {
       ["04", 0, 3n, 50n, ""],
     ]);
     for (const n of notes) expect(n.note?.paymentAddress).toBe(alice.address);
-    expect(scanShieldedTrc20NotesByIvk(blocks, CONTRACT, bob.ivk).map((n) => n.note?.value)).toEqual([600n]);
+    expect((await scanShieldedTrc20NotesByIvk(blocks, CONTRACT, bob.ivk)).map((n) => n.note?.value)).toEqual([
+      600n,
+    ]);
   });
 
-  it("spent flags follow the contract's nullifier set (isshieldedtrc20contractnotespent flips once recorded)", () => {
-    const recorded = new Set<string>();
-    const spent = {
-      ak: alice.ak,
-      nk: alice.nk,
-      isRecorded: (nf: Uint8Array) => recorded.has(bytesToHex(nf)),
+  it("spent flags follow the contract's nullifier set (isshieldedtrc20contractnotespent flips once recorded)", async () => {
+    // The contract's `mapping(bytes32 => bytes32) nullifiers` as a constant call sees it: the
+    // recorded value, or the zero word for an unset key.
+    const recorded = new Map<string, Uint8Array>();
+    const selector = bytesToHex(nullifiersCallData(new Uint8Array(32)).subarray(0, 4));
+    const call = async (data: Uint8Array) => {
+      expect(bytesToHex(data.subarray(0, 4))).toBe(selector);
+      return recorded.get(bytesToHex(data.subarray(4))) ?? new Uint8Array(32);
     };
-    const before = scanShieldedTrc20NotesByIvk(blocks, CONTRACT, alice.ivk, { spent });
+    const spent = { ak: alice.ak, nk: alice.nk, call };
+    const before = await scanShieldedTrc20NotesByIvk(blocks, CONTRACT, alice.ivk, { spent });
     expect(before.map((n) => n.isSpent)).toEqual([false, false, false]);
     const first = before[0]!;
-    expect(isShieldedTrc20NoteSpent(first.note!, first.position!, alice.ak, alice.nk, spent.isRecorded)).toBe(
+    expect(await isShieldedTrc20NoteSpent(first.note!, first.position!, alice.ak, alice.nk, call)).toBe(
       false,
     );
-    const nf = shieldedTrc20Nullifier(first.note!, first.position!, alice.ak, alice.nk)!;
-    recorded.add(bytesToHex(nf));
-    expect(isShieldedTrc20NoteSpent(first.note!, first.position!, alice.ak, alice.nk, spent.isRecorded)).toBe(
-      true,
-    );
-    const after = scanShieldedTrc20NotesByIvk(blocks, CONTRACT, alice.ivk, { spent });
+    const nf = shieldedTrc20Nullifier(first.note!, first.position!, alice.ak, alice.nk);
+    recorded.set(bytesToHex(nf), nf);
+    expect(await isShieldedTrc20NoteSpent(first.note!, first.position!, alice.ak, alice.nk, call)).toBe(true);
+    const after = await scanShieldedTrc20NotesByIvk(blocks, CONTRACT, alice.ivk, { spent });
     expect(after.map((n) => n.isSpent)).toEqual([true, false, false]);
     // The same note at another position has another nullifier.
-    expect(bytesToHex(shieldedTrc20Nullifier(first.note!, 7n, alice.ak, alice.nk)!)).not.toBe(bytesToHex(nf));
+    expect(bytesToHex(shieldedTrc20Nullifier(first.note!, 7n, alice.ak, alice.nk))).not.toBe(bytesToHex(nf));
     expect(bytesToHex(nullifiersCallData(nf).subarray(4))).toBe(bytesToHex(nf));
+    // Without ak or nk no flag is computed (java-tron checks both are non-empty).
+    const unmarked = await scanShieldedTrc20NotesByIvk(blocks, CONTRACT, alice.ivk, {
+      spent: { ak: new Uint8Array(0), nk: alice.nk, call },
+    });
+    expect(unmarked.map((n) => n.isSpent)).toEqual([undefined, undefined, undefined]);
+  });
+
+  it("nullifiers take java-tron's checks; a note librustzcash refuses gives the zero nullifier", async () => {
+    const note = { value: 5n, paymentAddress: alice.address, rcm: scalarToBytes(9n) };
+    expect(() =>
+      shieldedTrc20Nullifier({ ...note, paymentAddress: "zs1qqqqqqqq" }, 0n, alice.ak, alice.nk),
+    ).toThrow("InvalidChecksum:");
+    expect(() => shieldedTrc20Nullifier({ ...note, value: -1n }, 0n, alice.ak, alice.nk)).toThrow(
+      "Value should be non-negative.",
+    );
+    expect(() => shieldedTrc20Nullifier(note, -1n, alice.ak, alice.nk)).toThrow(
+      "Position should be non-negative.",
+    );
+    expect(() => shieldedTrc20Nullifier({ ...note, rcm: new Uint8Array(0) }, 0n, alice.ak, alice.nk)).toThrow(
+      "param is null",
+    );
+    expect(() => shieldedTrc20Nullifier(note, 0n, alice.ak.subarray(1), alice.nk)).toThrow(
+      "param length must be 32",
+    );
+    // ak = the encoding of a point of small order: librustzcash answers false, java-tron keeps zeros,
+    // and an unset mapping entry (the zero word) then reads as "spent".
+    const smallOrder = new Uint8Array(32);
+    const zero = shieldedTrc20Nullifier(note, 0n, smallOrder, alice.nk);
+    expect(bytesToHex(zero)).toBe("00".repeat(32));
+    expect(
+      await isShieldedTrc20NoteSpent(note, 0n, smallOrder, alice.nk, async () => new Uint8Array(32)),
+    ).toBe(true);
   });
 
   it("by ovk: the notes that ovk sent, and the TokenBurn records it can open", () => {
@@ -188,8 +223,8 @@ describe("shielded TRC-20 scan core", () => {
     ]);
   });
 
-  it("events narrow the logs by name; a scan range over 1 000 blocks is refused with java-tron's text", () => {
-    const onlyMint = scanShieldedTrc20NotesByIvk(blocks, CONTRACT, alice.ivk, {
+  it("events narrow the logs by name; a scan range over 1 000 blocks is refused with java-tron's text", async () => {
+    const onlyMint = await scanShieldedTrc20NotesByIvk(blocks, CONTRACT, alice.ivk, {
       events: ["MintNewLeaf(uint256,bytes32,bytes32,bytes32,bytes32[21])"],
     });
     expect(onlyMint.map((n) => n.note?.value)).toEqual([1_000n]);
@@ -198,8 +233,26 @@ describe("shielded TRC-20 scan core", () => {
     );
     expect(() => checkScanRange(5n, 5n)).toThrow();
     expect(() => checkScanRange(0n, 1000n)).not.toThrow();
-    expect(() => scanShieldedTrc20NotesByIvk(blocks, CONTRACT.subarray(1), alice.ivk)).toThrow(
+    await expect(scanShieldedTrc20NotesByIvk(blocks, CONTRACT.subarray(1), alice.ivk)).rejects.toThrow(
       "invalid contract address",
     );
+  });
+
+  it("fails as java-tron on short log data and on keys of the wrong length", async () => {
+    const short: TransactionLogs[] = [
+      { txId: txId(9), logs: [{ ...blocks[0]!.logs[0]!, data: blocks[0]!.logs[0]!.data.slice(0, 700) }] },
+    ];
+    await expect(scanShieldedTrc20NotesByIvk(short, CONTRACT, alice.ivk)).rejects.toMatchObject({
+      message: "null",
+      javaClass: "java.lang.ArrayIndexOutOfBoundsException",
+    });
+    await expect(scanShieldedTrc20NotesByIvk(blocks, CONTRACT, new Uint8Array(0))).rejects.toThrow(
+      "param is null",
+    );
+    expect(() => scanShieldedTrc20NotesByOvk(blocks, CONTRACT, alice.ovk.subarray(0, 31))).toThrow(
+      expect.objectContaining({ javaClass: "java.lang.ArrayIndexOutOfBoundsException" }),
+    );
+    // A no-match scan never touches the keys.
+    expect(await scanShieldedTrc20NotesByIvk([], CONTRACT, new Uint8Array(0))).toEqual([]);
   });
 });

@@ -20,27 +20,7 @@ function notYet(rpcs: readonly string[]): UnimplementedRpc[] {
   return rpcs.map((rpc) => notYetRpc(rpc, HTTP_NAMES[rpc] ?? rpc.toLowerCase()));
 }
 
-/** Shielded transactions. */
-const WALLET_AND_SOLIDITY_NOT_YET = [
-  "GetMerkleTreeVoucherInfo",
-  "ScanNoteByIvk",
-  "ScanAndMarkNoteByIvk",
-  "ScanNoteByOvk",
-  "IsSpend",
-  "ScanShieldedTRC20NotesByIvk",
-  "ScanShieldedTRC20NotesByOvk",
-  "IsShieldedTRC20ContractNoteSpent",
-] as const;
-
-export const WALLET_NOT_YET: readonly UnimplementedRpc[] = [
-  ...notYet(WALLET_AND_SOLIDITY_NOT_YET),
-  ...notYet([
-    "GetShieldTransactionHash",
-    "CreateShieldNullifier",
-    "GetTriggerInputForShieldedTRC20Contract",
-    "CreateCommonTransaction",
-  ]),
-];
+export const WALLET_NOT_YET: readonly UnimplementedRpc[] = notYet(["CreateCommonTransaction"]);
 
 /** Proof creation: java-tron serves it; it needs TRON's Sapling proving parameters, which tronode cannot reach. */
 export const WALLET_NOT_POSSIBLE: readonly UnimplementedRpc[] = [
@@ -57,7 +37,8 @@ export const WALLET_JAVA_TRON_UNIMPLEMENTED: readonly UnimplementedRpc[] = [
   javaTronUnimplementedRpc("SellStorage"),
 ];
 
-export const WALLET_SOLIDITY_NOT_YET: readonly UnimplementedRpc[] = notYet(WALLET_AND_SOLIDITY_NOT_YET);
+/** WalletSolidity: every rpc is served. */
+export const WALLET_SOLIDITY_NOT_YET: readonly UnimplementedRpc[] = [];
 
 /** Monitor.GetStatsInfo: java-tron serves it only with node.metricsEnable; tronode keeps no metrics yet. */
 export const MONITOR_NOT_YET: readonly UnimplementedRpc[] = notYet(["GetStatsInfo"]);

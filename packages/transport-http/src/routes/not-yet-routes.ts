@@ -37,9 +37,6 @@ export function notYetRoute(spec: NotYetSpec): RouteRow {
   });
 }
 
-/** GET+POST reads java-tron also serves under /walletsolidity. */
-const SOLIDITY_READS = ["scanshieldedtrc20notesbyivk", "scanshieldedtrc20notesbyovk"] as const;
-
 /** GET+POST reads served only under /wallet (all served now). */
 const WALLET_ONLY_READS: readonly string[] = [];
 
@@ -47,28 +44,13 @@ const WALLET_ONLY_READS: readonly string[] = [];
 const QUERY_VISIBLE_READS: ReadonlySet<string> = new Set(["getBrokerage", "getReward"]);
 
 /** POST-only operations whose GET answers 200 with an empty body (doGet overridden empty). */
-const POST_ONLY_EMPTY_GET = ["gettriggerinputforshieldedtrc20contract"] as const;
+const POST_ONLY_EMPTY_GET: readonly string[] = [];
 
-/** POST-only operations also served under /walletsolidity, GET answering an empty 200. */
-const POST_ONLY_EMPTY_GET_WITH_SOLIDITY = ["isshieldedtrc20contractnotespent"] as const;
+/** POST-only operations also served under /walletsolidity, GET answering an empty 200 (all served now). */
+const POST_ONLY_EMPTY_GET_WITH_SOLIDITY: readonly string[] = [];
 
 /** POST-only operations whose GET answers 405 (no doGet). */
 const POST_ONLY_405 = ["createCommonTransaction"] as const;
-
-/**
- * Shielded-note operations the product spec lists but java-tron 4.8 leaves commented out (404
- * there). Registered so the coverage table names them; the scans are GET+POST, the rest POST-only
- * with an empty doGet. Those marked solidity are also listed for the solidity node.
- */
-const SHIELDED_NOTE_OPERATIONS: readonly { name: string; get: boolean; solidity: boolean }[] = [
-  { name: "createshieldnullifier", get: false, solidity: false },
-  { name: "getshieldtransactionhash", get: false, solidity: false },
-  { name: "getmerkletreevoucherinfo", get: false, solidity: true },
-  { name: "isspend", get: false, solidity: true },
-  { name: "scannotebyivk", get: true, solidity: true },
-  { name: "scanandmarknotebyivk", get: true, solidity: true },
-  { name: "scannotebyovk", get: true, solidity: true },
-];
 
 function visibleSourceOf(name: string): VisibleSource {
   return QUERY_VISIBLE_READS.has(name) ? "query" : "body";
@@ -87,14 +69,6 @@ function walletExtensionRoute(name: string): RouteRow {
 }
 
 export const NOT_YET_ROUTES: readonly RouteRow[] = [
-  ...SOLIDITY_READS.map((name) =>
-    notYetRoute({
-      operation: notYetOperation(name),
-      paths: walletAndSolidityPaths(name),
-      methods: ["GET", "POST"],
-      visibleFrom: visibleSourceOf(name),
-    }),
-  ),
   ...WALLET_ONLY_READS.map((name) =>
     notYetRoute({
       operation: notYetOperation(name),
@@ -127,15 +101,6 @@ export const NOT_YET_ROUTES: readonly RouteRow[] = [
       paths: walletPaths(name),
       methods: ["POST"],
       getOnPost: "405",
-      visibleFrom: "body",
-    }),
-  ),
-  ...SHIELDED_NOTE_OPERATIONS.map(({ name, get, solidity }) =>
-    notYetRoute({
-      operation: notYetOperation(name),
-      paths: solidity ? walletAndSolidityPaths(name) : walletPaths(name),
-      methods: get ? ["GET", "POST"] : ["POST"],
-      ...(get ? {} : { getOnPost: "empty200" as const }),
       visibleFrom: "body",
     }),
   ),
