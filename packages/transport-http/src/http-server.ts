@@ -117,7 +117,7 @@ function createFastify(bodyLimit: number, logger: Logger, logRequests: boolean):
       return sendJson(reply, 200, tronodeErrorBody(bodyTooLargeError(bodyLimit)));
     const status = error.statusCode ?? 500;
     if (status >= 500)
-      logger.warn({ path: request.routeOptions.url, error: error.message }, "HTTP server failure");
+      logger.warn({ path: request.url.split("?", 1)[0], error: error.message }, "HTTP server failure");
     return sendJson(
       reply,
       status >= 500 ? 200 : status,

@@ -60,6 +60,7 @@ function answerUnservedMethod(
 
 async function answerRow(
   row: RouteRow,
+  path: string,
   context: WalletRouteContext,
   request: FastifyRequest,
   reply: FastifyReply,
@@ -70,7 +71,7 @@ async function answerRow(
   }
   const walletRequest = new FastifyWalletRequest(
     method,
-    request.routeOptions.url ?? request.url,
+    path,
     request.query as RawQuery,
     typeof request.body === "string" ? request.body : undefined,
     request.headers["content-type"],
@@ -85,22 +86,47 @@ async function answerRow(
   }
 }
 
-/** Registers `rows` on `fastify`, keeping only the paths `acceptPath` lets through. */
+/** The route-table row `request` names, if any (its path, without the query). */
+type RowLookup = (request: FastifyRequest) => { readonly row: RouteRow; readonly path: string } | undefined;
+
+/**
+ * Registers `rows` on `fastify`, keeping only the paths `acceptPath` lets through. One wildcard
+ * route per path prefix (`/wallet/*`, `/walletsolidity/*`, …) looks the row up in a map: registering
+ * each of the ~200 paths for every method cost ~100 ms of start-up in the router. A path without a
+ * row goes to the server's not-found handler, as an unrouted URL does.
+ */
 export function registerWalletRoutes(
   fastify: FastifyInstance,
   rows: readonly RouteRow[],
   context: WalletRouteContext,
   acceptPath: (path: string) => boolean = () => true,
 ): void {
+  const byPrefix = new Map<string, Map<string, { row: RouteRow; path: string }>>();
   for (const row of rows) {
     for (const path of row.paths) {
       if (!acceptPath(path)) continue;
-      fastify.route({
-        method: [...ROUTED_METHODS],
-        url: path,
-        onRequest: async (request, reply) => answerUnservedMethod(row, request, reply),
-        handler: (request, reply) => answerRow(row, context, request, reply),
-      });
+      const slash = path.lastIndexOf("/");
+      const prefix = path.slice(0, slash);
+      let named = byPrefix.get(prefix);
+      if (named === undefined) byPrefix.set(prefix, (named = new Map()));
+      named.set(path.slice(slash + 1), { row, path });
     }
+  }
+  for (const [prefix, named] of byPrefix) {
+    const lookup: RowLookup = (request) => named.get((request.params as { "*": string })["*"]);
+    fastify.route({
+      method: [...ROUTED_METHODS],
+      url: `${prefix}/*`,
+      onRequest: async (request, reply) => {
+        const found = lookup(request);
+        if (found === undefined) return reply.callNotFound();
+        return answerUnservedMethod(found.row, request, reply);
+      },
+      handler: (request, reply) => {
+        const found = lookup(request);
+        if (found === undefined) return reply.callNotFound();
+        return answerRow(found.row, found.path, context, request, reply);
+      },
+    });
   }
 }
