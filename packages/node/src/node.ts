@@ -2,7 +2,6 @@ import "reflect-metadata";
 import { availableParallelism } from "node:os";
 import { create } from "@bufbuild/protobuf";
 import {
-  addressOfPrivateKey,
   addressToBase58,
   type Clock,
   createGenesis,
@@ -17,7 +16,12 @@ import {
   TriggerSmartContractSchema,
   type WalletApi,
 } from "@tronode/engine";
-import { createBestRecoverer, createNativeRecoverer, createRecoveryPool } from "@tronode/secp256k1-native";
+import {
+  addressOfPrivateKeyFast,
+  createBestRecoverer,
+  createNativeRecoverer,
+  createRecoveryPool,
+} from "@tronode/secp256k1-native";
 import { type ChainStore, createChainStore, createLevelStorage, createMemoryStorage } from "@tronode/storage";
 import { createGrpcServer, type GrpcServer } from "@tronode/transport-grpc";
 import { createHttpServer } from "@tronode/transport-http";
@@ -114,7 +118,7 @@ export function witnessKeysOf(config: NodeConfig): WitnessKey[] {
   }
   return [
     { address: witnessAddressOf(config), privateKey: config.witnessPrivateKey },
-    ...(config.extraWitnessKeys ?? []).map((k) => ({ address: addressOfPrivateKey(k), privateKey: k })),
+    ...(config.extraWitnessKeys ?? []).map((k) => ({ address: addressOfPrivateKeyFast(k), privateKey: k })),
   ];
 }
 

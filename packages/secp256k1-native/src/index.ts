@@ -1,9 +1,11 @@
 export {
+  addressOfPrivateKeyFast,
   createBestRecoverer,
   createNativeRecoverer,
   DISABLE_NATIVE_ENV,
   isNativeRecoveryAvailable,
   nativeRecoveryLoadError,
+  publicKeyOfPrivateKey,
 } from "./native.js";
 export {
   createRecoveryLookup,

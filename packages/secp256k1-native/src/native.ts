@@ -2,8 +2,10 @@ import { createRequire } from "node:module";
 import {
   addressFromPublicKey,
   bytesEqual,
+  compressedPublicKeyOf,
   createNobleRecoverer,
   hexToBytes,
+  publicKeyOf,
   recoveryFailure,
   recoveryIdOf,
   type SignatureRecoverer,
@@ -17,6 +19,7 @@ import {
  */
 interface NativeSecp256k1 {
   ecdsaRecover(sig64: Uint8Array, recid: number, msg32: Uint8Array, compressed: boolean): Uint8Array;
+  publicKeyCreate(seckey: Uint8Array, compressed: boolean): Uint8Array;
 }
 
 /** Set to `1` to pretend the addon is missing (tests, or to compare against noble in production). */
@@ -113,6 +116,22 @@ export function createNativeRecoverer(): SignatureRecoverer {
       return addressFromPublicKey(pub);
     },
   };
+}
+
+/**
+ * The public key of a private key (33 bytes compressed or 65 uncompressed) with libsecp256k1 when
+ * the addon loads, otherwise with noble. The native path skips noble's one-time table of base-point
+ * multiples, which is most of the cost of the first key derived in a process (start-up).
+ */
+export function publicKeyOfPrivateKey(privateKey: Uint8Array, compressed: boolean): Uint8Array {
+  const state = loadNative();
+  if (state.ok) return state.lib.publicKeyCreate(privateKey, compressed);
+  return compressed ? compressedPublicKeyOf(privateKey) : publicKeyOf(privateKey);
+}
+
+/** The TRON address of a private key, its public key computed as `publicKeyOfPrivateKey` does. */
+export function addressOfPrivateKeyFast(privateKey: Uint8Array): Uint8Array {
+  return addressFromPublicKey(publicKeyOfPrivateKey(privateKey, false));
 }
 
 /** The native recoverer when the addon loads, otherwise noble. */

@@ -73,6 +73,11 @@ export function publicKeyOf(privateKey: Uint8Array): Uint8Array {
   return secp256k1.getPublicKey(privateKey, false);
 }
 
+/** The 33-byte compressed public key (what BIP-32 hashes for a non-hardened child). */
+export function compressedPublicKeyOf(privateKey: Uint8Array): Uint8Array {
+  return secp256k1.getPublicKey(privateKey, true);
+}
+
 export function addressOfPrivateKey(privateKey: Uint8Array): Uint8Array {
   return addressFromPublicKey(publicKeyOf(privateKey));
 }

@@ -1,10 +1,5 @@
-import {
-  addressOfPrivateKey,
-  type ChainSettings,
-  DEFAULT_CHAIN_SETTINGS,
-  hexToBytes,
-  TronodeError,
-} from "@tronode/engine";
+import { type ChainSettings, DEFAULT_CHAIN_SETTINGS, hexToBytes, TronodeError } from "@tronode/engine";
+import { addressOfPrivateKeyFast } from "@tronode/secp256k1-native";
 import { DEFAULT_MNEMONIC, TRON_HD_PATH } from "../dev/dev-accounts.js";
 
 /** Everything that configures a node. Defaults reproduce TRE (tronbox/tre). */
@@ -229,7 +224,7 @@ export const WITNESS_HD_PATH = "m/44'/195'/1'/0";
 
 /** The address blocks are produced for. */
 export function witnessAddressOf(config: NodeConfig): Uint8Array {
-  return config.witnessAccountAddress ?? addressOfPrivateKey(config.witnessPrivateKey);
+  return config.witnessAccountAddress ?? addressOfPrivateKeyFast(config.witnessPrivateKey);
 }
 
 export function configError(message: string): TronodeError {

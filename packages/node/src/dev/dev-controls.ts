@@ -4,7 +4,6 @@ import {
   AccountSchema,
   AccountType,
   addExact,
-  addressOfPrivateKey,
   bytesToHex,
   ChainProperties,
   ContractTables,
@@ -21,6 +20,7 @@ import {
   TronodeError,
   utf8Encode,
 } from "@tronode/engine";
+import { addressOfPrivateKeyFast } from "@tronode/secp256k1-native";
 import type { BlockProducer } from "../chain/block-producer.js";
 import type { ChainCheckpoint, ChainService } from "../chain/chain-service.js";
 import type { DevClock } from "./dev-clock.js";
@@ -114,7 +114,7 @@ export class DevControls implements DevApi {
     const batch: DevAccount[] = [];
     for (let i = 0; i < count; i++) {
       const privateKey = randomPrivateKey((n) => new Uint8Array(randomBytes(n)));
-      batch.push({ privateKey, address: addressOfPrivateKey(privateKey) });
+      batch.push({ privateKey, address: addressOfPrivateKeyFast(privateKey) });
     }
     await this.options.chain.adminWrite((state) => {
       const props = new ChainProperties(state);
