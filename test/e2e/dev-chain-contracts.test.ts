@@ -4,8 +4,9 @@
  *
  * - Hardhat's `loadFixture` pattern in a vitest `beforeEach`: a TRC-20 and a 30-day vesting contract
  *   deployed once, then `evm_revert` + `evm_snapshot` before every test. Every test starts by
- *   checking the fixture state is back (token balances through triggerconstantcontract, the head
- *   block's number, id and timestamp, `tre_stateDigest`) after the previous test mutated it: token
+ *   checking the fixture state is back (token balances through triggerconstantcontract, the token's
+ *   code and events, the head block's number, id and timestamp, `tre_stateDigest`) after the previous
+ *   test mutated it: token
  *   transfers and approvals, TRX transfers, a new contract, `tre_setAccountStorageAt` and
  *   `tre_setAccountCode` on the token, time travel; and 50 reverts in a row, each after a contract
  *   call and a day of time travel, with the next block after every revert stamped near the
@@ -104,6 +105,8 @@ interface Observed {
   vestingBalance: number;
   released: boolean;
   tokenCode: string;
+  /** The token's events as TronWeb's event module lists them (transaction ids, names, values). */
+  tokenEvents: string[];
   head: { number: number; id: string; timestamp: number };
   digest: string;
 }
@@ -119,17 +122,27 @@ async function head(): Promise<Observed["head"]> {
 
 /** What a test can see of the chain: token state by constant calls, balances, the head, the digest. */
 async function observe(): Promise<Observed> {
-  const [tokenBalances, allowance, trxBalances, vestingBalance, released, contractInfo, headBlock, digest] =
-    await Promise.all([
-      Promise.all(addresses.map(async (a) => (await token.balanceOf(a).call()).toString() as string)),
-      token.allowance(addresses[0], addresses[1]).call(),
-      Promise.all(addresses.map((a) => tronWeb.trx.getBalance(a))),
-      tronWeb.trx.getBalance(vesting.address),
-      vesting.released().call(),
-      tronWeb.trx.getContractInfo(token.address),
-      head(),
-      rpc("tre_stateDigest"),
-    ]);
+  const [
+    tokenBalances,
+    allowance,
+    trxBalances,
+    vestingBalance,
+    released,
+    contractInfo,
+    events,
+    headBlock,
+    digest,
+  ] = await Promise.all([
+    Promise.all(addresses.map(async (a) => (await token.balanceOf(a).call()).toString() as string)),
+    token.allowance(addresses[0], addresses[1]).call(),
+    Promise.all(addresses.map((a) => tronWeb.trx.getBalance(a))),
+    tronWeb.trx.getBalance(vesting.address),
+    vesting.released().call(),
+    tronWeb.trx.getContractInfo(token.address),
+    tronWeb.event.getEventsByContractAddress(token.address, { limit: 200 }),
+    head(),
+    rpc("tre_stateDigest"),
+  ]);
   return {
     tokenBalances,
     allowance: allowance.toString(),
@@ -137,6 +150,9 @@ async function observe(): Promise<Observed> {
     vestingBalance,
     released,
     tokenCode: (contractInfo as Any).runtimecode,
+    tokenEvents: (events as Any).data.map(
+      (e: Any) => `${e.transaction_id} ${e.event_name} ${e.result.value} ${e._unconfirmed ?? false}`,
+    ),
     head: headBlock,
     digest,
   };
@@ -193,6 +209,7 @@ describe("Hardhat's loadFixture pattern over a TRC-20 and a vesting contract", (
     expect(fixture.vestingBalance).toBe(LOCKED_SUN);
     expect(fixture.released).toBe(false);
     expect(fixture.tokenCode).toBe(artefacts.TestToken!.deployedBytecode);
+    expect(fixture.tokenEvents).toHaveLength(2); // the mint and the transfer
   });
 
   it("mutates the token: transfers, an approval, a transferFrom", async () => {
@@ -203,6 +220,7 @@ describe("Hardhat's loadFixture pattern over a TRC-20 and a vesting contract", (
     expect((await token.balanceOf(addresses[3]).call()).toString()).toBe("500");
     expect((await token.balanceOf(addresses[2]).call()).toString()).toBe("200");
     expect((await token.allowance(addresses[0], addresses[1]).call()).toString()).toBe("100");
+    expect((await observe()).tokenEvents).toHaveLength(5); // + Transfer, Approval, Transfer
     expect((await head()).number).toBe(fixture.head.number + 3);
   });
 
