@@ -6,11 +6,10 @@
  *   deployed once, then `evm_revert` + `evm_snapshot` before every test. Every test starts by
  *   checking the fixture state is back (token balances through triggerconstantcontract, the token's
  *   code and events, the head block's number, id and timestamp, `tre_stateDigest`) after the previous
- *   test mutated it: token
- *   transfers and approvals, TRX transfers, a new contract, `tre_setAccountStorageAt` and
- *   `tre_setAccountCode` on the token, time travel; and 50 reverts in a row, each after a contract
- *   call and a day of time travel, with the next block after every revert stamped near the
- *   snapshot's head.
+ *   test mutated it: token transfers and approvals, TRX transfers, a new contract,
+ *   `tre_setAccountStorageAt` and `tre_setAccountCode` on the token, time travel; and 50 reverts in
+ *   a row, each after a contract call and a day of time travel, with the next block after every
+ *   revert stamped near the snapshot's head.
  * - The vesting lock (test/contracts/Vesting.sol): `release()` reverts with its reason now and after
  *   29 days, and pays the beneficiary after `tre_increaseTime` 30 days + `tre_mine`, no waiting;
  *   the revert brings the lock back.
