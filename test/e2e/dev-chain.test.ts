@@ -2,7 +2,8 @@
  * The dev chain's superpowers end to end, through npm `tronweb` and `POST /tre` against started
  * nodes: snapshot/revert with Ganache/Anvil semantics (clock and pending pool included, single-use
  * ids, 50 reverts in a row), time travel through a 14-day Stake 2.0 unfreeze, impersonation (and
- * its refusal on a `--no-dev` node), and dump → stop → start with `--state`.
+ * its refusal on a `--no-dev` node), and dump → stop → start with `--state`. The same over deployed
+ * contracts (loadFixture with a TRC-20, a 30-day vesting lock) is in dev-chain-contracts.test.ts.
  */
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
