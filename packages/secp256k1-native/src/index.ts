@@ -1,6 +1,7 @@
 export {
   addressOfPrivateKeyFast,
   createBestRecoverer,
+  createBestSigner,
   createNativeRecoverer,
   DISABLE_NATIVE_ENV,
   isNativeRecoveryAvailable,

@@ -4,11 +4,14 @@ import {
   bytesEqual,
   compressedPublicKeyOf,
   createNobleRecoverer,
+  type HashSigner,
   hexToBytes,
   publicKeyOf,
   recoveryFailure,
   recoveryIdOf,
+  SIGNATURE_LENGTH,
   type SignatureRecoverer,
+  signHash,
   TronodeError,
 } from "@tronode/engine";
 
@@ -20,6 +23,7 @@ import {
 interface NativeSecp256k1 {
   ecdsaRecover(sig64: Uint8Array, recid: number, msg32: Uint8Array, compressed: boolean): Uint8Array;
   publicKeyCreate(seckey: Uint8Array, compressed: boolean): Uint8Array;
+  ecdsaSign(msg32: Uint8Array, seckey: Uint8Array): { signature: Uint8Array; recid: number };
 }
 
 /** Set to `1` to pretend the addon is missing (tests, or to compare against noble in production). */
@@ -127,6 +131,24 @@ export function publicKeyOfPrivateKey(privateKey: Uint8Array, compressed: boolea
   const state = loadNative();
   if (state.ok) return state.lib.publicKeyCreate(privateKey, compressed);
   return compressed ? compressedPublicKeyOf(privateKey) : publicKeyOf(privateKey);
+}
+
+/**
+ * `signHash` with libsecp256k1 when the addon loads (its default nonce is RFC 6979 without extra
+ * data and its signatures are low-s, so the bytes are noble's), otherwise `signHash` itself.
+ */
+export function createBestSigner(): HashSigner {
+  const state = loadNative();
+  if (!state.ok) return signHash;
+  const lib = state.lib;
+  return (hash, privateKey) => {
+    if (hash.length !== 32) return signHash(hash, privateKey);
+    const { signature, recid } = lib.ecdsaSign(hash, privateKey);
+    const out = new Uint8Array(SIGNATURE_LENGTH);
+    out.set(signature, 0);
+    out[64] = recid;
+    return out;
+  };
 }
 
 /** The TRON address of a private key, its public key computed as `publicKeyOfPrivateKey` does. */

@@ -11,15 +11,34 @@ import {
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
+  addressOfPrivateKeyFast,
   createBestRecoverer,
+  createBestSigner,
   createNativeRecoverer,
   DISABLE_NATIVE_ENV,
   isNativeRecoveryAvailable,
   nativeRecoveryLoadError,
+  publicKeyOfPrivateKey,
 } from "../src/index.js";
 import { GX, makeSignature, N, newKey, outcome, random, toBig } from "./helpers.js";
 
 const noble = createNobleRecoverer();
+
+describe("native signing and keys", () => {
+  it("sign exactly as noble's signHash (RFC 6979, low s, v = recovery id) and derive the same keys", () => {
+    const sign = createBestSigner();
+    expect(sign).not.toBe(signHash);
+    fc.assert(
+      fc.property(fc.uint8Array({ minLength: 32, maxLength: 32 }), (hash) => {
+        const key = newKey();
+        expect(bytesToHex(sign(hash, key))).toBe(bytesToHex(signHash(hash, key)));
+        expect(bytesToHex(addressOfPrivateKeyFast(key))).toBe(bytesToHex(addressOfPrivateKey(key)));
+        expect(publicKeyOfPrivateKey(key, true)).toHaveLength(33);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
 
 describe("native addon", () => {
   it("loads (prebuilt libsecp256k1 binding) and passes its self-test", () => {

@@ -1,6 +1,6 @@
 import { bytesToInt64, int64ToBytes } from "../crypto/bytes.js";
 import { sha256 } from "../crypto/hash.js";
-import { type SignatureRecoverer, signHash } from "../crypto/signature.js";
+import { type HashSigner, type SignatureRecoverer, signHash } from "../crypto/signature.js";
 import { blockHeaderRawBytes, transactionBytes } from "../protocol/codec.js";
 import type { Block, Transaction } from "../protocol/generated/protocol/core_pb.js";
 
@@ -38,8 +38,12 @@ export function transactionTrieRoot(transactions: readonly Transaction[]): Uint8
 }
 
 /** The witness signature: secp256k1 over sha256(header raw), v = 0/1 as java-tron writes it. */
-export function signBlockHeader(block: Block, privateKey: Uint8Array): Uint8Array {
-  return signHash(sha256(blockHeaderRawBytes(block)), privateKey);
+export function signBlockHeader(
+  block: Block,
+  privateKey: Uint8Array,
+  signer: HashSigner = signHash,
+): Uint8Array {
+  return signer(sha256(blockHeaderRawBytes(block)), privateKey);
 }
 
 export function blockSigner(block: Block, recoverer: SignatureRecoverer): Uint8Array {

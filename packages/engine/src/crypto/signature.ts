@@ -56,6 +56,9 @@ export function createNobleRecoverer(): SignatureRecoverer {
   };
 }
 
+/** Signs a 32-byte hash into TRON's 65-byte r ‖ s ‖ v the way `signHash` does (injectable: native). */
+export type HashSigner = (hash: Uint8Array, privateKey: Uint8Array) => Uint8Array;
+
 /**
  * Signs a 32-byte hash the way java-tron's node does: RFC 6979 deterministic k, low-s, and
  * v = recovery id (0 or 1). TronWeb writes 27/28 instead; both verify.

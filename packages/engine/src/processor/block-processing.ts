@@ -19,7 +19,7 @@ import {
 import { absoluteSlot, blockSlot, scheduledWitness, slotAt } from "../chain/slots.js";
 import { unpackAddresses } from "../chain/witness-schedule.js";
 import { bytesEqual, bytesToHex } from "../crypto/bytes.js";
-import { addressOfPrivateKey, type SignatureRecoverer } from "../crypto/signature.js";
+import { addressOfPrivateKey, type HashSigner, type SignatureRecoverer } from "../crypto/signature.js";
 import { JavaExceptions, TronodeError } from "../errors.js";
 import { indexContractEvents } from "../events/event-index.js";
 import { processProposals } from "../proposals/lifecycle.js";
@@ -51,6 +51,11 @@ export interface ProduceBlockOptions {
   /** Block timestamp, ms; not before the head block's. */
   readonly timestamp: bigint;
   readonly witnessPrivateKey: Uint8Array;
+  /**
+   * Signs the header hash (TRON's r ‖ s ‖ v, RFC 6979, low s); `signHash` (noble) when absent. The
+   * node passes libsecp256k1's, which gives the same bytes.
+   */
+  readonly signer?: HashSigner;
   /** The witness account the block is produced for (defaults to the key's address). */
   readonly witnessAddress?: Uint8Array;
   readonly transactions: readonly Transaction[];
@@ -152,7 +157,7 @@ export function produceBlock(view: StateView, options: ProduceBlockOptions): Pro
       },
     },
   });
-  block.blockHeader!.witnessSignature = signBlockHeader(block, options.witnessPrivateKey);
+  block.blockHeader!.witnessSignature = signBlockHeader(block, options.witnessPrivateKey, options.signer);
   const id = finishBlock(state, props, block, outcomes, options.traceBalances ? view : undefined);
   return { block, blockId: id, outcomes, changes: state.changes(), rejected };
 }

@@ -31,6 +31,7 @@ import {
   transactionId,
   transactionTrieRoot,
 } from "@tronode/engine";
+import { createBestSigner } from "@tronode/secp256k1-native";
 import type { ChainStore } from "@tronode/storage";
 import { SerialQueue } from "./serial-queue.js";
 import type { SignaturePrefetch } from "./signature-prefetch.js";
@@ -120,6 +121,8 @@ export class ChainService {
   private pendingState: StateOverlay;
   private readonly verified = new Set<string>();
   private readonly queue = new SerialQueue();
+  /** Block headers are signed with libsecp256k1 when it loads (same bytes as noble, no warm-up). */
+  private readonly signer = createBestSigner();
   private readonly listeners = new Set<(block: ProducedBlock) => void>();
   /** Commits made so far, and the count the pending pool was built at (its outcomes are on that head). */
   private commits = 0;
@@ -241,6 +244,7 @@ export class ChainService {
       const produced = produceBlock(this.options.store.view, {
         timestamp,
         witnessPrivateKey: producer.privateKey,
+        signer: this.signer,
         witnessAddress: producer.address,
         transactions: entries.map((e) => e.tx),
         recoverer: this.options.recoverer,
