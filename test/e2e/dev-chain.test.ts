@@ -255,6 +255,20 @@ describe("impersonation", () => {
     expect((await unsignedTransfer(dev, nobody, TRX)).result).toBe(true);
   });
 
+  it("runs the README's TronWeb snippet: an unsigned sendTrx from an impersonated address", async () => {
+    const tronWeb = client(dev, 0);
+    const someAddress = keylessAddress("readme-impersonation");
+    const to = base58(dev, 0);
+    const rpcOn = (method: string, params: unknown[]) => rpc(dev, method, params);
+    // the README's lines, with its `rpc` helper bound to this node
+    await rpcOn("tre_setAccountBalance", [someAddress, 1e9]);
+    await rpcOn("tre_impersonateAccount", [someAddress]);
+    const tx = await tronWeb.transactionBuilder.sendTrx(to, 1e6, someAddress);
+    const answer = await tronWeb.trx.sendRawTransaction({ ...tx, signature: [] });
+    expect(answer.result, JSON.stringify(answer)).toBe(true);
+    expect(await balanceOf(dev, someAddress)).toBe(1e9 - 1e6); // bandwidth from the free daily allowance
+  });
+
   it("is refused by a node started with --no-dev", async () => {
     const response = await fetch(`${prod.url}/tre`, {
       method: "POST",
