@@ -6,6 +6,7 @@
  *
  * Accounts are immutable here: the functions return a new account and never change their input.
  */
+import { withAccountFields } from "../chain/accounts.js";
 import { addExact, subtractExact } from "../chain/arithmetic.js";
 import { utf8Decode } from "../crypto/bytes.js";
 import type { AssetIssueContract } from "../protocol/generated/protocol/contracts_pb.js";
@@ -95,16 +96,14 @@ export function addAssetAmount(
   const name = utf8Decode(key);
   if (!tokensById(props)) {
     const sum = addExact(mapGet(account.asset, name) ?? 0n, amount);
-    return {
-      ...account,
+    return withAccountFields(account, {
       asset: mapPut(account.asset, name, sum),
       assetV2: mapPut(account.assetV2, idOfName(view, key), sum),
-    };
+    });
   }
-  return {
-    ...account,
+  return withAccountFields(account, {
     assetV2: mapPut(account.assetV2, name, addExact(mapGet(account.assetV2, name) ?? 0n, amount)),
-  };
+  });
 }
 
 /**
@@ -123,21 +122,21 @@ export function reduceAssetAmount(
     const current = mapGet(account.asset, name);
     if (!(amount > 0n && current !== undefined && amount <= current)) return undefined;
     const rest = subtractExact(current, amount);
-    return {
-      ...account,
+    return withAccountFields(account, {
       asset: mapPut(account.asset, name, rest),
       assetV2: mapPut(account.assetV2, idOfName(view, key), rest),
-    };
+    });
   }
   const current = mapGet(account.assetV2, name);
   if (!(amount > 0n && current !== undefined && amount <= current)) return undefined;
-  return { ...account, assetV2: mapPut(account.assetV2, name, subtractExact(current, amount)) };
+  return withAccountFields(account, {
+    assetV2: mapPut(account.assetV2, name, subtractExact(current, amount)),
+  });
 }
 
 /** AccountCapsule.addAssetAmountV2 with a token id, whatever ALLOW_SAME_TOKEN_NAME says (the TVM's path). */
 export function addAssetAmountById(account: Account, id: string, amount: bigint): Account {
-  return {
-    ...account,
+  return withAccountFields(account, {
     assetV2: mapPut(account.assetV2, id, addExact(mapGet(account.assetV2, id) ?? 0n, amount)),
-  };
+  });
 }

@@ -4,7 +4,9 @@
  * read from state are shared: every update here returns a new Account and never touches the
  * nested messages of the one it was given.
  */
+
 import { create } from "@bufbuild/protobuf";
+import { cloneAccountResource, withAccountFields } from "../chain/accounts.js";
 import { ResourceCode } from "../protocol/generated/protocol/common_pb.js";
 import {
   type Account,
@@ -163,10 +165,9 @@ export function expiredUnfreezeAmount(account: Account, now: bigint): bigint {
 
 /** A copy of the account with AccountResource fields replaced. */
 export function withAccountResource(account: Account, patch: Partial<Account_AccountResource>): Account {
-  return {
-    ...account,
-    accountResource: { ...accountResourceOf(account), ...patch } as Account_AccountResource,
-  };
+  return withAccountFields(account, {
+    accountResource: Object.assign(cloneAccountResource(accountResourceOf(account)), patch),
+  });
 }
 
 /**
@@ -184,7 +185,7 @@ export function withFrozenV2Added(account: Account, type: ResourceCode, delta: b
   } else {
     frozenV2List.push(create(Account_FreezeV2Schema, { type, amount: delta }));
   }
-  return { ...account, frozenV2: frozenV2List };
+  return withAccountFields(account, { frozenV2: frozenV2List });
 }
 
 /** addUnfrozenV2List: appends a pending unfreeze. */
@@ -194,22 +195,20 @@ export function withUnfrozenV2Added(
   amount: bigint,
   expireTime: bigint,
 ): Account {
-  return {
-    ...account,
+  return withAccountFields(account, {
     unfrozenV2: [
       ...account.unfrozenV2,
       create(Account_UnFreezeV2Schema, { type, unfreezeAmount: amount, unfreezeExpireTime: expireTime }),
     ],
-  };
+  });
 }
 
 /** Adds `delta` to the v2 amount delegated out for BANDWIDTH or ENERGY. */
 export function withDelegatedV2Added(account: Account, type: ResourceCode, delta: bigint): Account {
   if (type === ResourceCode.BANDWIDTH) {
-    return {
-      ...account,
+    return withAccountFields(account, {
       delegatedFrozenV2BalanceForBandwidth: account.delegatedFrozenV2BalanceForBandwidth + delta,
-    };
+    });
   }
   return withAccountResource(account, {
     delegatedFrozenV2BalanceForEnergy: accountResourceOf(account).delegatedFrozenV2BalanceForEnergy + delta,
@@ -219,7 +218,7 @@ export function withDelegatedV2Added(account: Account, type: ResourceCode, delta
 /** Sets the v2 amount acquired from others for BANDWIDTH or ENERGY. */
 export function withAcquiredV2(account: Account, type: ResourceCode, value: bigint): Account {
   if (type === ResourceCode.BANDWIDTH) {
-    return { ...account, acquiredDelegatedFrozenV2BalanceForBandwidth: value };
+    return withAccountFields(account, { acquiredDelegatedFrozenV2BalanceForBandwidth: value });
   }
   return withAccountResource(account, { acquiredDelegatedFrozenV2BalanceForEnergy: value });
 }
@@ -227,10 +226,9 @@ export function withAcquiredV2(account: Account, type: ResourceCode, value: bigi
 /** Adds `delta` to the v1 amount delegated out for BANDWIDTH or ENERGY. */
 export function withDelegatedV1Added(account: Account, type: ResourceCode, delta: bigint): Account {
   if (type === ResourceCode.BANDWIDTH) {
-    return {
-      ...account,
+    return withAccountFields(account, {
       delegatedFrozenBalanceForBandwidth: account.delegatedFrozenBalanceForBandwidth + delta,
-    };
+    });
   }
   return withAccountResource(account, {
     delegatedFrozenBalanceForEnergy: accountResourceOf(account).delegatedFrozenBalanceForEnergy + delta,
@@ -240,7 +238,7 @@ export function withDelegatedV1Added(account: Account, type: ResourceCode, delta
 /** Sets the v1 amount acquired from others for BANDWIDTH or ENERGY. */
 export function withAcquiredV1(account: Account, type: ResourceCode, value: bigint): Account {
   if (type === ResourceCode.BANDWIDTH) {
-    return { ...account, acquiredDelegatedFrozenBalanceForBandwidth: value };
+    return withAccountFields(account, { acquiredDelegatedFrozenBalanceForBandwidth: value });
   }
   return withAccountResource(account, { acquiredDelegatedFrozenBalanceForEnergy: value });
 }
@@ -249,7 +247,7 @@ export function withAcquiredV1(account: Account, type: ResourceCode, value: bigi
 export function withFrozenV1Bandwidth(account: Account, balance: bigint, expireTime: bigint): Account {
   const entry = create(Account_FrozenSchema, { frozenBalance: balance, expireTime });
   const frozen = account.frozen.length === 0 ? [entry] : [entry, ...account.frozen.slice(1)];
-  return { ...account, frozen };
+  return withAccountFields(account, { frozen });
 }
 
 /** setFrozenForEnergy: the v1 energy stake becomes (balance, expire). */
@@ -261,7 +259,9 @@ export function withFrozenV1Energy(account: Account, balance: bigint, expireTime
 
 /** setFrozenForTronPower: the v1 tron-power stake becomes (balance, expire). */
 export function withFrozenV1TronPower(account: Account, balance: bigint, expireTime: bigint): Account {
-  return { ...account, tronPower: create(Account_FrozenSchema, { frozenBalance: balance, expireTime }) };
+  return withAccountFields(account, {
+    tronPower: create(Account_FrozenSchema, { frozenBalance: balance, expireTime }),
+  });
 }
 
 /**
@@ -270,7 +270,7 @@ export function withFrozenV1TronPower(account: Account, balance: bigint, expireT
  */
 export function withOldTronPowerInitialized(account: Account): Account {
   const value = tronPower(account);
-  return { ...account, oldTronPower: value === 0n ? -1n : value };
+  return withAccountFields(account, { oldTronPower: value === 0n ? -1n : value });
 }
 
 /** Under the new resource model, the first stake change snapshots the old tron power. */

@@ -1,7 +1,7 @@
 import { findToken, mapGet, mapPut, tokensById } from "../assets/asset-balances.js";
 import { assetNetFigures } from "../assets/asset-net.js";
 import { AssetTables } from "../assets/tables.js";
-import { cloneAccount } from "../chain/accounts.js";
+import { cloneAccount, withAccountFields } from "../chain/accounts.js";
 import { javaLongOfDouble } from "../chain/arithmetic.js";
 import { burnFee } from "../chain/fees.js";
 import { addressToBase58 } from "../crypto/address.js";
@@ -207,20 +207,18 @@ function useAssetAccountNet(
   const nextPublicUsage = increaseUsage(publicUsage, bytes, now, now);
   const nextSenderUsage = increaseUsage(senderUsage, bytes, now, now);
   const tokenUsage = { publicFreeAssetNetUsage: nextPublicUsage, publicLatestFreeNetTime: now };
-  let sender: Account = { ...account, latestOprationTime: props.headTimestamp };
+  let sender: Account = withAccountFields(account, { latestOprationTime: props.headTimestamp });
   if (!byId) {
-    sender = {
-      ...sender,
+    sender = withAccountFields(sender, {
       latestAssetOperationTime: mapPut(sender.latestAssetOperationTime, name, now),
       freeAssetNetUsage: mapPut(sender.freeAssetNetUsage, name, nextSenderUsage),
-    };
+    });
     state.put(AssetTables.assetIssues, assetName, { ...token, ...tokenUsage });
   }
-  sender = {
-    ...sender,
+  sender = withAccountFields(sender, {
     latestAssetOperationTimeV2: mapPut(sender.latestAssetOperationTimeV2, id, now),
     freeAssetNetUsageV2: mapPut(sender.freeAssetNetUsageV2, id, nextSenderUsage),
-  };
+  });
   const v2 = state.get(AssetTables.assetIssuesV2, id);
   if (v2) state.put(AssetTables.assetIssuesV2, id, { ...v2, ...tokenUsage });
   // Both are written, the issuer last: when the sender is the issuer, the issuer's copy wins, as in java-tron.

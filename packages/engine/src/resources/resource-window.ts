@@ -5,6 +5,7 @@
  * ALLOW_CANCEL_ALL_UNFREEZE_V2 the window is kept ×1000 (`window_optimized`) and rounded up.
  * Time is in slots; the functions are pure and return the updated account.
  */
+import { withAccountFields } from "../chain/accounts.js";
 import { ResourceCode } from "../protocol/generated/protocol/common_pb.js";
 import type { Account } from "../protocol/generated/protocol/core_pb.js";
 import type { ChainProperties } from "../state/chain-properties.js";
@@ -56,7 +57,10 @@ export function withWindow(
   optimized?: boolean,
 ): Account {
   if (code === ResourceCode.BANDWIDTH) {
-    return { ...account, netWindowSize: size, netWindowOptimized: optimized ?? account.netWindowOptimized };
+    return withAccountFields(account, {
+      netWindowSize: size,
+      netWindowOptimized: optimized ?? account.netWindowOptimized,
+    });
   }
   const r = accountResourceOf(account);
   return withAccountResource(account, {
@@ -75,7 +79,8 @@ export function usageOf(account: Account, code: WindowResource): { usage: bigint
 
 /** setUsage + setLatestTime. */
 export function withUsage(account: Account, code: WindowResource, usage: bigint, time: bigint): Account {
-  if (code === ResourceCode.BANDWIDTH) return { ...account, netUsage: usage, latestConsumeTime: time };
+  if (code === ResourceCode.BANDWIDTH)
+    return withAccountFields(account, { netUsage: usage, latestConsumeTime: time });
   return withAccountResource(account, { energyUsage: usage, latestConsumeTimeForEnergy: time });
 }
 

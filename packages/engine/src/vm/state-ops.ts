@@ -32,12 +32,28 @@ export function isNewContract(view: StateView, address: Uint8Array): boolean {
 
 const MARK = Uint8Array.of(1);
 
+/**
+ * The address hash of a contract record (a pure function of its address and trxHash), kept per
+ * record object: records read from state are shared until rewritten, so a busy contract's hash is
+ * computed once instead of once per call frame.
+ */
+const addressHashOf = new WeakMap<object, Uint8Array>();
+
 function storageContext(p: Program): Uint8Array | undefined {
   if (p.storageHash === undefined) {
     const address = p.invoke.address;
     const contract = p.state.get(ContractTables.contracts, address);
     p.storageVersion = contract?.version ?? 0;
-    p.storageHash = storageAddressHash(address, contract?.trxHash);
+    if (contract === undefined) {
+      p.storageHash = storageAddressHash(address);
+    } else {
+      let hash = addressHashOf.get(contract);
+      if (hash === undefined) {
+        hash = storageAddressHash(address, contract.trxHash);
+        addressHashOf.set(contract, hash);
+      }
+      p.storageHash = hash;
+    }
   }
   return p.storageHash;
 }

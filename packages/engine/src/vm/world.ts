@@ -1,5 +1,5 @@
 import { create } from "@bufbuild/protobuf";
-import { newAccount } from "../chain/accounts.js";
+import { newAccount, withAccountFields } from "../chain/accounts.js";
 import { addExact } from "../chain/arithmetic.js";
 import { bytesToHex, utf8Encode } from "../crypto/bytes.js";
 import { keccak256 } from "../crypto/hash.js";
@@ -66,7 +66,7 @@ export function addBalance(state: StateOverlay, address: Uint8Array, delta: bigi
   } catch {
     throw runtimeException("long overflow", "java.lang.ArithmeticException");
   }
-  state.put(Tables.accounts, address, { ...account, balance });
+  state.put(Tables.accounts, address, withAccountFields(account, { balance }));
   return balance;
 }
 

@@ -6,6 +6,7 @@
  * allowance (ALLOW_CHANGE_DELEGATION off) or starts the next reward cycle (on).
  */
 
+import { withAccountFields } from "../chain/accounts.js";
 import { MAX_ACTIVE_WITNESS_NUM } from "../chain/constants.js";
 import { byteStringHashCode, packAddresses, unpackAddresses } from "../chain/witness-schedule.js";
 import { bytesEqual, bytesToHex } from "../crypto/bytes.js";
@@ -43,7 +44,12 @@ export function sortWitnessAddresses(
 
 function adjustAllowance(state: StateOverlay, address: Uint8Array, amount: bigint): void {
   const account = state.get(Tables.accounts, address);
-  if (account) state.put(Tables.accounts, address, { ...account, allowance: account.allowance + amount });
+  if (account)
+    state.put(
+      Tables.accounts,
+      address,
+      withAccountFields(account, { allowance: account.allowance + amount }),
+    );
 }
 
 /** `(long)(votes · ((double) total / voteSum))` for each witness of `ranked`, into `pay`. */

@@ -5,7 +5,9 @@
  * With the flag off (a fresh private chain's default) rewards go straight to the producer's
  * allowance and voters earn nothing, as in java-tron.
  */
+
 import { create } from "@bufbuild/protobuf";
+import { withAccountFields } from "../chain/accounts.js";
 import { bytesToHex, hexToBytes } from "../crypto/bytes.js";
 import { type Account, AccountSchema } from "../protocol/generated/protocol/core_pb.js";
 import type { ChainProperties, MutableChainProperties } from "../state/chain-properties.js";
@@ -47,7 +49,7 @@ function adjustAllowance(state: StateOverlay, address: Uint8Array, amount: bigin
   if (amount <= 0n) return;
   const account = state.get(Tables.accounts, address);
   if (!account) return;
-  state.put(Tables.accounts, address, { ...account, allowance: account.allowance + amount });
+  state.put(Tables.accounts, address, withAccountFields(account, { allowance: account.allowance + amount }));
 }
 
 /** payReward: the witness keeps `(long)(brokerage/100.0 · value)`; the rest feeds the cycle's voter pool. */

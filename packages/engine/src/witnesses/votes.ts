@@ -5,7 +5,9 @@
  * records the account's current votes as `old_votes`; `new_votes` is what the next maintenance
  * counts.
  */
+
 import { create } from "@bufbuild/protobuf";
+import { withAccountFields } from "../chain/accounts.js";
 import { javaLongOfDouble } from "../chain/arithmetic.js";
 import { ResourceCode } from "../protocol/generated/protocol/common_pb.js";
 import { type Account, type Vote, VoteSchema, VotesSchema } from "../protocol/generated/protocol/core_pb.js";
@@ -32,7 +34,7 @@ export function recordNewVotes(state: StateOverlay, account: Account, newVotes: 
 /** Clears the account's votes (and what the next maintenance counts). Returns the new account. */
 export function clearVotes(state: StateOverlay, account: Account): Account {
   recordNewVotes(state, account, []);
-  return { ...account, votes: [] };
+  return withAccountFields(account, { votes: [] });
 }
 
 /**
@@ -70,5 +72,5 @@ export function adjustVotesAfterUnfreezeV2(
     if (count > 0n) scaled.push(create(VoteSchema, { voteAddress: v.voteAddress, voteCount: count }));
   }
   recordNewVotes(state, account, scaled);
-  return { ...account, votes: scaled };
+  return withAccountFields(account, { votes: scaled });
 }

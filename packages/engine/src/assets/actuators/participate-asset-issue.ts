@@ -1,4 +1,5 @@
 import { type Actuator, executeError, typeErrorA, validateError } from "../../actuators/actuator.js";
+import { withAccountFields } from "../../chain/accounts.js";
 import { addExact, floorDiv, multiplyExact, subtractExact } from "../../chain/arithmetic.js";
 import { isValidAddress } from "../../crypto/address.js";
 import { bytesEqual, bytesToHex, utf8Decode } from "../../crypto/bytes.js";
@@ -48,7 +49,9 @@ export const participateAssetIssueActuator: Actuator<typeof ParticipateAssetIssu
     const owner = state.get(Tables.accounts, p.ownerAddress)!;
     const token = findToken(state, props, p.assetName)!;
     const exchangeAmount = floorDiv(multiplyExact(p.amount, BigInt(token.num)), BigInt(token.trxNum));
-    const paid = { ...owner, balance: subtractExact(subtractExact(owner.balance, p.amount), fee) };
+    const paid = withAccountFields(owner, {
+      balance: subtractExact(subtractExact(owner.balance, p.amount), fee),
+    });
     const buyer = addAssetAmount(state, props, paid, p.assetName, exchangeAmount);
     const issuer = state.get(Tables.accounts, p.toAddress)!;
     const sold = reduceAssetAmount(

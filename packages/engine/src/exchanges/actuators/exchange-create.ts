@@ -2,6 +2,7 @@ import { create } from "@bufbuild/protobuf";
 import { type Actuator, typeErrorA, validateError } from "../../actuators/actuator.js";
 import { assetBalanceEnough, reduceAssetAmount, tokensById } from "../../assets/asset-balances.js";
 import { isNumber } from "../../assets/asset-rules.js";
+import { withAccountFields } from "../../chain/accounts.js";
 import { burnFee } from "../../chain/fees.js";
 import { isValidAddress } from "../../crypto/address.js";
 import { bytesEqual, bytesToHex } from "../../crypto/bytes.js";
@@ -59,13 +60,13 @@ export const exchangeCreateActuator: Actuator<typeof ExchangeCreateContractSchem
     const fee = props.get("EXCHANGE_CREATE_FEE");
     let account: Account = state.get(Tables.accounts, p.ownerAddress)!;
     const newBalance = long(account.balance - fee);
-    account = { ...account, balance: newBalance };
+    account = withAccountFields(account, { balance: newBalance });
     // As java-tron: each TRX side is taken from the balance after the fee (only one side can be TRX).
     for (const [id, amount] of [
       [p.firstTokenId, p.firstTokenBalance],
       [p.secondTokenId, p.secondTokenBalance],
     ] as const) {
-      if (isTrx(id)) account = { ...account, balance: long(newBalance - amount) };
+      if (isTrx(id)) account = withAccountFields(account, { balance: long(newBalance - amount) });
       else account = reduceAssetAmount(state, props, account, id, amount) ?? account;
     }
     const id = props.get("LATEST_EXCHANGE_NUM") + 1n;

@@ -1,5 +1,6 @@
 import { type Actuator, typeErrorA, validateError } from "../../actuators/actuator.js";
 import { assetBalanceEnough, reduceAssetAmount } from "../../assets/asset-balances.js";
+import { withAccountFields } from "../../chain/accounts.js";
 import { floorDiv, multiplyExact } from "../../chain/arithmetic.js";
 import { bytesEqual, bytesToHex } from "../../crypto/bytes.js";
 import { ContractType } from "../../protocol/contract-types.js";
@@ -82,7 +83,7 @@ export const exchangeInjectActuator: Actuator<typeof ExchangeInjectContractSchem
       [p.tokenId, p.quant],
       [anotherId, another],
     ] as const) {
-      if (isTrx(id)) account = { ...account, balance: long(newBalance - amount) };
+      if (isTrx(id)) account = withAccountFields(account, { balance: long(newBalance - amount) });
       else account = reduceAssetAmount(state, props, account, id, amount) ?? account;
     }
     state.put(Tables.accounts, p.ownerAddress, account);

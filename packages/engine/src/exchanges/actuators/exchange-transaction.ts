@@ -1,5 +1,6 @@
 import { type Actuator, typeErrorA, validateError } from "../../actuators/actuator.js";
 import { addAssetAmount, assetBalanceEnough, reduceAssetAmount } from "../../assets/asset-balances.js";
+import { withAccountFields } from "../../chain/accounts.js";
 import { bytesEqual } from "../../crypto/bytes.js";
 import { ContractType } from "../../protocol/contract-types.js";
 import { ExchangeTransactionContractSchema } from "../../protocol/generated/protocol/contracts_pb.js";
@@ -87,9 +88,9 @@ export const exchangeTransactionActuator: Actuator<typeof ExchangeTransactionCon
       : exchange.firstTokenId;
     let account: Account = state.get(Tables.accounts, p.ownerAddress)!;
     const newBalance = account.balance;
-    if (isTrx(p.tokenId)) account = { ...account, balance: long(newBalance - p.quant) };
+    if (isTrx(p.tokenId)) account = withAccountFields(account, { balance: long(newBalance - p.quant) });
     else account = reduceAssetAmount(state, props, account, p.tokenId, p.quant) ?? account;
-    if (isTrx(anotherId)) account = { ...account, balance: long(newBalance + received) };
+    if (isTrx(anotherId)) account = withAccountFields(account, { balance: long(newBalance + received) });
     else account = addAssetAmount(state, props, account, anotherId, received);
     state.put(Tables.accounts, p.ownerAddress, account);
     putExchange(state, props, updated);

@@ -1,5 +1,6 @@
 import { type Actuator, typeErrorA, validateError } from "../../actuators/actuator.js";
 import { addAssetAmount } from "../../assets/asset-balances.js";
+import { withAccountFields } from "../../chain/accounts.js";
 import { bytesEqual, bytesToHex } from "../../crypto/bytes.js";
 import { ContractType } from "../../protocol/contract-types.js";
 import { ExchangeWithdrawContractSchema } from "../../protocol/generated/protocol/contracts_pb.js";
@@ -81,7 +82,7 @@ export const exchangeWithdrawActuator: Actuator<typeof ExchangeWithdrawContractS
       [p.tokenId, p.quant],
       [anotherId, another],
     ] as const) {
-      if (isTrx(id)) account = { ...account, balance: long(newBalance + amount) };
+      if (isTrx(id)) account = withAccountFields(account, { balance: long(newBalance + amount) });
       else account = addAssetAmount(state, props, account, id, amount);
     }
     state.put(Tables.accounts, p.ownerAddress, account);

@@ -1,5 +1,6 @@
 import { type Actuator, typeErrorA, validateError } from "../../actuators/actuator.js";
 import { addAssetAmount } from "../../assets/asset-balances.js";
+import { withAccountFields } from "../../chain/accounts.js";
 import { addExact } from "../../chain/arithmetic.js";
 import { burnFee } from "../../chain/fees.js";
 import { isValidAddress } from "../../crypto/address.js";
@@ -48,12 +49,12 @@ export const marketCancelOrderActuator: Actuator<typeof MarketCancelOrderContrac
     const fee = props.get("MARKET_CANCEL_FEE");
     let account = state.get(Tables.accounts, p.ownerAddress)!;
     let order = getOrder(state, p.orderId)!;
-    account = { ...account, balance: account.balance - fee };
+    account = withAccountFields(account, { balance: account.balance - fee });
     burnFee(state, props, fee);
     // the unsold remainder goes back
     const remain = order.sellTokenQuantityRemain;
     account = isTrx(order.sellTokenId)
-      ? { ...account, balance: addExact(account.balance, remain) }
+      ? withAccountFields(account, { balance: addExact(account.balance, remain) })
       : addAssetAmount(state, props, account, order.sellTokenId, remain);
     order = setOrderState(state, { ...order, sellTokenQuantityRemain: 0n }, MarketOrder_State.CANCELED);
     state.put(Tables.accounts, order.ownerAddress, account);

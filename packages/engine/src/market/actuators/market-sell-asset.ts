@@ -7,6 +7,7 @@ import {
   reduceAssetAmount,
 } from "../../assets/asset-balances.js";
 import { isNumber } from "../../assets/asset-rules.js";
+import { withAccountFields } from "../../chain/accounts.js";
 import { addExact, subtractExact } from "../../chain/arithmetic.js";
 import { burnFee } from "../../chain/fees.js";
 import { isValidAddress } from "../../crypto/address.js";
@@ -67,7 +68,7 @@ function credit(
   tokenId: Uint8Array,
   amount: bigint,
 ) {
-  if (isTrx(tokenId)) return { ...account, balance: addExact(account.balance, amount) };
+  if (isTrx(tokenId)) return withAccountFields(account, { balance: addExact(account.balance, amount) });
   return addAssetAmount(state, props, account, tokenId, amount);
 }
 
@@ -210,7 +211,8 @@ class SellExecution {
   /** MarketUtils.returnSellTokenRemain: the order's unsold remainder back to `account`. */
   private returnRemain(account: Account, order: MarketOrder): Account {
     const remain = order.sellTokenQuantityRemain;
-    if (isTrx(order.sellTokenId)) return { ...account, balance: addExact(account.balance, remain) };
+    if (isTrx(order.sellTokenId))
+      return withAccountFields(account, { balance: addExact(account.balance, remain) });
     return addAssetAmount(this.state, this.props, account, order.sellTokenId, remain);
   }
 }

@@ -1,4 +1,5 @@
 import { type Actuator, typeErrorB, validateError } from "../../actuators/actuator.js";
+import { withAccountFields } from "../../chain/accounts.js";
 import { ContractType } from "../../protocol/contract-types.js";
 import { ResourceCode } from "../../protocol/generated/protocol/common_pb.js";
 import { CancelAllUnfreezeV2ContractSchema } from "../../protocol/generated/protocol/contracts_pb.js";
@@ -50,7 +51,7 @@ export const cancelAllUnfreezeV2Actuator: Actuator<typeof CancelAllUnfreezeV2Con
       }
     }
     for (const type of RESOURCES) addTotalWeight(props, type, weightDelta.get(type)!);
-    account = { ...account, unfrozenV2: [], balance: account.balance + withdrawn };
+    account = withAccountFields(account, { unfrozenV2: [], balance: account.balance + withdrawn });
     state.put(Tables.accounts, p.ownerAddress, account);
     const cancelUnfreezeV2Amount: Record<string, bigint> = {
       BANDWIDTH: cancelled.get(ResourceCode.BANDWIDTH)!,

@@ -1,4 +1,5 @@
 import { type Actuator, typeErrorA, validateError } from "../../actuators/actuator.js";
+import { withAccountFields } from "../../chain/accounts.js";
 import { ContractType } from "../../protocol/contract-types.js";
 import { ResourceCode } from "../../protocol/generated/protocol/common_pb.js";
 import { FreezeBalanceV2ContractSchema } from "../../protocol/generated/protocol/contracts_pb.js";
@@ -47,7 +48,11 @@ export const freezeBalanceV2Actuator: Actuator<typeof FreezeBalanceV2ContractSch
     const before = stake(account);
     account = withFrozenV2Added(account, p.resource, p.frozenBalance);
     moveTotalWeight(props, p.resource, before, stake(account));
-    state.put(Tables.accounts, p.ownerAddress, { ...account, balance: account.balance - p.frozenBalance });
+    state.put(
+      Tables.accounts,
+      p.ownerAddress,
+      withAccountFields(account, { balance: account.balance - p.frozenBalance }),
+    );
     return { fee: 0n };
   },
 };

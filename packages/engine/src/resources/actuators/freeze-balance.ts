@@ -1,5 +1,6 @@
 import { create } from "@bufbuild/protobuf";
 import { type Actuator, typeErrorA, validateError } from "../../actuators/actuator.js";
+import { withAccountFields } from "../../chain/accounts.js";
 import { isValidAddress } from "../../crypto/address.js";
 import { bytesEqual, bytesToHex } from "../../crypto/bytes.js";
 import { ContractType } from "../../protocol/contract-types.js";
@@ -168,7 +169,11 @@ export const freezeBalanceActuator: Actuator<typeof FreezeBalanceContractSchema>
       p.resource,
       props.isOn("ALLOW_NEW_REWARD") ? increment : p.frozenBalance / TRX_PRECISION,
     );
-    state.put(Tables.accounts, p.ownerAddress, { ...account, balance: account.balance - p.frozenBalance });
+    state.put(
+      Tables.accounts,
+      p.ownerAddress,
+      withAccountFields(account, { balance: account.balance - p.frozenBalance }),
+    );
     return { fee: 0n };
   },
 };

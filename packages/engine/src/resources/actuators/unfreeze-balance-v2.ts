@@ -1,4 +1,5 @@
 import { type Actuator, typeErrorB, validateError } from "../../actuators/actuator.js";
+import { withAccountFields } from "../../chain/accounts.js";
 import { ContractType } from "../../protocol/contract-types.js";
 import { ResourceCode } from "../../protocol/generated/protocol/common_pb.js";
 import { UnfreezeBalanceV2ContractSchema } from "../../protocol/generated/protocol/contracts_pb.js";
@@ -33,7 +34,10 @@ export function withdrawExpiredUnfreezes(
     }
     return true;
   });
-  return { account: { ...account, balance: account.balance + amount, unfrozenV2: remaining }, amount };
+  return {
+    account: withAccountFields(account, { balance: account.balance + amount, unfrozenV2: remaining }),
+    amount,
+  };
 }
 
 /** The amount of the account's own (not delegated-out) `frozenV2` entry of that type, first entry wins. */
@@ -97,7 +101,7 @@ export const unfreezeBalanceV2Actuator: Actuator<typeof UnfreezeBalanceV2Contrac
     account = withFrozenV2Added(account, p.resource, -p.unfreezeBalance);
     moveTotalWeight(props, p.resource, before, stake(account));
     account = adjustVotesAfterUnfreezeV2(state, props, account, p.resource);
-    if (newModel && account.oldTronPower !== -1n) account = { ...account, oldTronPower: -1n };
+    if (newModel && account.oldTronPower !== -1n) account = withAccountFields(account, { oldTronPower: -1n });
     state.put(Tables.accounts, p.ownerAddress, account);
     return { fee: 0n, receipt: { withdrawExpireAmount: withdrawn.amount } };
   },

@@ -1,4 +1,5 @@
 import { type Actuator, typeErrorB, validateError } from "../../actuators/actuator.js";
+import { withAccountFields } from "../../chain/accounts.js";
 import { isValidAddress } from "../../crypto/address.js";
 import { bytesEqual, bytesToHex } from "../../crypto/bytes.js";
 import { ContractType } from "../../protocol/contract-types.js";
@@ -232,7 +233,7 @@ export const unfreezeBalanceActuator: Actuator<typeof UnfreezeBalanceContractSch
         }
         return true;
       });
-      account = { ...account, frozen: remaining };
+      account = withAccountFields(account, { frozen: remaining });
       decrease = frozenV1Bandwidth(account) / TRX_PRECISION - before / TRX_PRECISION;
     } else if (p.resource === ResourceCode.ENERGY) {
       amount = frozenV1Energy(account);
@@ -240,17 +241,17 @@ export const unfreezeBalanceActuator: Actuator<typeof UnfreezeBalanceContractSch
       decrease = -(amount / TRX_PRECISION);
     } else {
       amount = frozenV1TronPower(account);
-      account = { ...account, tronPower: undefined };
+      account = withAccountFields(account, { tronPower: undefined });
       decrease = -(amount / TRX_PRECISION);
     }
-    account = { ...account, balance: account.balance + amount };
+    account = withAccountFields(account, { balance: account.balance + amount });
     addTotalWeight(props, p.resource, props.isOn("ALLOW_NEW_REWARD") ? decrease : -amount / TRX_PRECISION);
     const keepsVotes =
       newModel &&
       account.oldTronPower === -1n &&
       (p.resource === ResourceCode.BANDWIDTH || p.resource === ResourceCode.ENERGY);
     if (!keepsVotes) account = clearVotes(state, account);
-    if (newModel && account.oldTronPower !== -1n) account = { ...account, oldTronPower: -1n };
+    if (newModel && account.oldTronPower !== -1n) account = withAccountFields(account, { oldTronPower: -1n });
     state.put(Tables.accounts, p.ownerAddress, account);
     return { fee: 0n, receipt: { unfreezeAmount: amount } };
   },

@@ -3,6 +3,7 @@
  * with nothing pending is not refused (the opcode succeeds); the total weight moves per pending
  * entry and is never clamped at 0.
  */
+import { withAccountFields } from "../../chain/accounts.js";
 import { ResourceCode } from "../../protocol/generated/protocol/common_pb.js";
 import { withFrozenV2Added } from "../../resources/account-resources.js";
 import { Tables } from "../../state/tables.js";
@@ -35,7 +36,7 @@ export const cancelAllUnfreezeV2Processor: VmProcessor<CancelAllUnfreezeV2Param,
         withdrawn += u.unfreezeAmount;
       }
     }
-    account = { ...account, balance: account.balance + withdrawn, unfrozenV2: [] };
+    account = withAccountFields(account, { balance: account.balance + withdrawn, unfrozenV2: [] });
     state.put(Tables.accounts, p.owner, account);
     return withdrawn;
   },

@@ -3,7 +3,9 @@
  * its texts ("FrozenBalance …", "Unknown ResourceCode, …", "] does not exist") and in the total
  * weight, which the VM repository never clamps at 0.
  */
+
 import { validateError } from "../../actuators/actuator.js";
+import { withAccountFields } from "../../chain/accounts.js";
 import { isValidAddress } from "../../crypto/address.js";
 import { bytesToHex } from "../../crypto/bytes.js";
 import { ResourceCode } from "../../protocol/generated/protocol/common_pb.js";
@@ -77,6 +79,10 @@ export const freezeBalanceV2Processor: VmProcessor<FreezeBalanceV2Param, void> =
     const before = stakeWeightOf(account, p.resource);
     account = withFrozenV2Added(account, p.resource, p.frozenBalance);
     addTotalWeightInVm(props, p.resource, stakeWeightOf(account, p.resource) - before);
-    state.put(Tables.accounts, p.owner, { ...account, balance: account.balance - p.frozenBalance });
+    state.put(
+      Tables.accounts,
+      p.owner,
+      withAccountFields(account, { balance: account.balance - p.frozenBalance }),
+    );
   },
 };

@@ -5,7 +5,9 @@
  * receiver is created; the delegation index is not touched; the total weight grows by
  * amount / 1e6 without clamping; the old tron power is not initialised.
  */
+
 import { validateError } from "../../actuators/actuator.js";
+import { withAccountFields } from "../../chain/accounts.js";
 import { bytesEqual } from "../../crypto/bytes.js";
 import { ResourceCode } from "../../protocol/generated/protocol/common_pb.js";
 import { AccountType } from "../../protocol/generated/protocol/core_pb.js";
@@ -86,6 +88,10 @@ export const freezeBalanceProcessor: VmProcessor<FreezeBalanceParam, void> = {
       account = withFrozenV1Energy(account, p.frozenBalance + frozenV1Energy(account), expireTime);
     }
     addTotalWeightInVm(props, type, p.frozenBalance / TRX_PRECISION);
-    state.put(Tables.accounts, p.owner, { ...account, balance: account.balance - p.frozenBalance });
+    state.put(
+      Tables.accounts,
+      p.owner,
+      withAccountFields(account, { balance: account.balance - p.frozenBalance }),
+    );
   },
 };

@@ -5,7 +5,9 @@
  * (ALLOW_TVM_VOTE, Vi for every cycle) and votes adjusted only under ALLOW_TVM_VOTE; the total
  * weight is never clamped at 0.
  */
+
 import { validateError } from "../../actuators/actuator.js";
+import { withAccountFields } from "../../chain/accounts.js";
 import { ResourceCode } from "../../protocol/generated/protocol/common_pb.js";
 import {
   FROZEN_PERIOD_MS,
@@ -68,7 +70,7 @@ export const unfreezeBalanceV2Processor: VmProcessor<UnfreezeBalanceV2Param, big
     account = withFrozenV2Added(account, p.resource, -p.unfreezeBalance);
     addTotalWeightInVm(props, p.resource, stakeWeightOf(account, p.resource) - before);
     if (config.allowTvmVote) account = adjustVotesAfterUnfreezeV2(state, props, account, p.resource);
-    if (newModel && account.oldTronPower !== -1n) account = { ...account, oldTronPower: -1n };
+    if (newModel && account.oldTronPower !== -1n) account = withAccountFields(account, { oldTronPower: -1n });
     state.put(Tables.accounts, p.owner, account);
     return withdrawn.amount;
   },

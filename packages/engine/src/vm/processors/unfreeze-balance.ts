@@ -6,7 +6,9 @@
  * drops by amount / 1e6 without clamping; rewards are settled and votes cleared only when the
  * remaining tron power no longer covers them (ALLOW_TVM_VOTE), never otherwise.
  */
+
 import { validateError } from "../../actuators/actuator.js";
+import { withAccountFields } from "../../chain/accounts.js";
 import { bytesEqual } from "../../crypto/bytes.js";
 import { ResourceCode } from "../../protocol/generated/protocol/common_pb.js";
 import {
@@ -103,12 +105,12 @@ export const unfreezeBalanceProcessor: VmProcessor<UnfreezeBalanceParam, bigint>
         amount += f.frozenBalance;
         return false;
       });
-      account = { ...account, frozen: remaining };
+      account = withAccountFields(account, { frozen: remaining });
     } else {
       amount = frozenV1Energy(account);
       account = withAccountResource(account, { frozenBalanceForEnergy: undefined });
     }
-    account = { ...account, balance: account.balance + amount };
+    account = withAccountFields(account, { balance: account.balance + amount });
     addTotalWeightInVm(props, type, -(amount / TRX_PRECISION));
     state.put(Tables.accounts, p.owner, account);
 

@@ -9,6 +9,7 @@
 
 import { create } from "@bufbuild/protobuf";
 import { executeError, validateError } from "../../actuators/actuator.js";
+import { withAccountFields } from "../../chain/accounts.js";
 import { INT64_MAX } from "../../chain/arithmetic.js";
 import { byteStringHashCode } from "../../chain/witness-schedule.js";
 import { addressToBase58 } from "../../crypto/address.js";
@@ -81,6 +82,6 @@ export const voteWitnessProcessor: VmProcessor<VoteWitnessParam, void> = {
       return create(VoteSchema, { voteAddress: v.voteAddress, voteCount: v.voteCount });
     });
     recordNewVotes(state, account, votes);
-    state.put(Tables.accounts, p.voter, { ...account, votes });
+    state.put(Tables.accounts, p.voter, withAccountFields(account, { votes }));
   },
 };

@@ -1,5 +1,6 @@
 import { create } from "@bufbuild/protobuf";
 import { type Actuator, typeErrorB, validateError } from "../../actuators/actuator.js";
+import { withAccountFields } from "../../chain/accounts.js";
 import { INT64_MAX } from "../../chain/arithmetic.js";
 import { isValidAddress } from "../../crypto/address.js";
 import { bytesToHex } from "../../crypto/bytes.js";
@@ -63,7 +64,7 @@ export const voteWitnessActuator: Actuator<typeof VoteWitnessContractSchema> = {
     );
     // The VotesStore row keeps the votes counted so far as old_votes (from before this change).
     recordNewVotes(state, account, votes);
-    state.put(Tables.accounts, p.ownerAddress, { ...account, votes });
+    state.put(Tables.accounts, p.ownerAddress, withAccountFields(account, { votes }));
     return { fee: 0n };
   },
 };
