@@ -219,8 +219,31 @@ describe("debug_traceTransaction", () => {
     await node.dev.setBlockTime(0);
     await node.dev.mine(4);
     expect((await rpc("/jsonrpc", "debug_traceTransaction", [id])).error.message).toMatch(
-      /^the state before block \d+ is no longer kept \(the node keeps the last 3 blocks: --trace-blocks\)$/,
+      /^the state before block \d+ is no longer kept \(the node keeps the last 3 blocks, within 32 MiB of undo records: --trace-blocks\)$/,
     );
+  });
+
+  it("keeps fewer blocks when their undo records pass the byte budget, but always the head block", async () => {
+    const small = await createNode({ port: 0, blockTime: 0, accounts: 2, traceBlocks: 100, traceBytes: 1 });
+    try {
+      const tw = new TronWeb({ fullHost: small.url!, privateKey: bytesToHex(small.accounts[0]!.privateKey) });
+      const to = TronWeb.address.fromHex(bytesToHex(small.accounts[1]!.address));
+      const send = async () => {
+        const tx = await tw.transactionBuilder.sendTrx(to, 1_000_000);
+        return (await tw.trx.sendRawTransaction(await tw.trx.sign(tx))).txid as string;
+      };
+      const first = await send();
+      const second = await send();
+      const call = (txid: string) =>
+        fetch(`${small.url}/jsonrpc`, {
+          method: "POST",
+          body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "debug_traceTransaction", params: [txid] }),
+        }).then((r) => r.json() as Promise<{ result?: { failed: boolean }; error?: { message: string } }>);
+      expect((await call(second)).result?.failed).toBe(false);
+      expect((await call(first)).error?.message).toMatch(/is no longer kept/);
+    } finally {
+      await small.stop();
+    }
   });
 
   it("is not served without the dev surface", async () => {

@@ -231,7 +231,13 @@ export async function createNode(options: CreateNodeOptions = {}): Promise<TronN
     maxPendingSize: config.maxPendingSize,
     traceBalances,
     settings: chainSettingsOf(config),
-    ...(config.dev ? { signatureBypass: signatureBypass.test, traceBlocks: config.traceBlocks } : {}),
+    ...(config.dev
+      ? {
+          signatureBypass: signatureBypass.test,
+          traceBlocks: config.traceBlocks,
+          traceBytes: config.traceBytes,
+        }
+      : {}),
   });
   container.register(ChainService, { useValue: chain });
   // java-tron's block.needSyncCheck: checked every second until the next slot after the head is ahead

@@ -16,7 +16,8 @@ describe("development accounts", () => {
   });
 
   it("agree with @scure/bip32 on other mnemonics, paths and indexes, with native and noble keys", () => {
-    const mnemonic = "abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about";
+    const mnemonic =
+      "abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about";
     const root = HDKey.fromMasterSeed(mnemonicToSeedSync(mnemonic));
     for (const path of ["m/44'/195'/0'/0", "m/44'/60'/1'/1", "m/0"]) {
       const reference = [0, 7, 25].map((i) => addressOfPrivateKey(root.derive(`${path}/${i}`).privateKey!));

@@ -96,6 +96,15 @@ export interface CommitOptions {
 export interface JournalMark {
   readonly seq: bigint;
   readonly label: bigint;
+  /** About how much memory the commit's undo record holds (its keys and prior values), bytes. */
+  readonly bytes: number;
+}
+
+/** The memory an undo record holds, as JournalMark.bytes counts it. */
+function undoBytes(entries: readonly UndoEntry[]): number {
+  let bytes = 0;
+  for (const e of entries) bytes += 48 + e.key.length + (e.before?.length ?? 0);
+  return bytes;
 }
 
 export interface TableRange<K> {
@@ -138,7 +147,7 @@ export async function createChainStore(options: ChainStoreOptions): Promise<Chai
     const records = new Map<bigint, readonly UndoEntry[]>();
     for await (const { key, value } of kv.entries(bucketRange(JOURNAL_BUCKET))) {
       const record = decodeUndoRecord(seqOfJournalKey(key), value);
-      journal.push({ seq: record.seq, label: record.label });
+      journal.push({ seq: record.seq, label: record.label, bytes: undoBytes(record.entries) });
       records.set(record.seq, record.entries);
     }
     return new LevelChainStore(kv, caches, chainId, commitSeq, journal, records);
@@ -449,7 +458,7 @@ class LevelChainStore implements ChainStore {
     ];
     await this.apply(all, updates);
     this.lastCommit = seq;
-    this.marks.push({ seq, label });
+    this.marks.push({ seq, label, bytes: undoBytes(undo) });
     this.records.set(seq, undo);
     return seq;
   }

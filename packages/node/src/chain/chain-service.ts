@@ -69,7 +69,15 @@ export interface ChainServiceOptions {
    * transaction on the state before its block). 0 or absent: only what rewinds need.
    */
   readonly traceBlocks?: number;
+  /**
+   * At most this many bytes of those blocks' undo records (default 32 MiB): the records live in
+   * memory, and a busy chain's 256 blocks would otherwise hold hundreds of MB.
+   */
+  readonly traceBytes?: number;
 }
+
+/** Default `traceBytes`. */
+export const DEFAULT_TRACE_BYTES = 32 * 1024 * 1024;
 
 interface PendingEntry {
   readonly tx: Transaction;
@@ -610,7 +618,19 @@ export class ChainService {
     const traceBlocks = BigInt(this.options.traceBlocks ?? 0);
     if (traceBlocks > 0n) {
       // the commits of the oldest kept block and every later one stay: its parent state is one view away
-      const oldestKept = this.properties.headNumber - traceBlocks + 1n;
+      let oldestKept = this.properties.headNumber - traceBlocks + 1n;
+      // newest first, whole blocks only, while they fit in the byte budget (the head block always)
+      const budget = this.options.traceBytes ?? DEFAULT_TRACE_BYTES;
+      let bytes = 0;
+      for (let i = marks.length - 1; i >= 0; i--) {
+        const mark = marks[i]!;
+        if (mark.label < oldestKept) break;
+        bytes += mark.bytes;
+        if (bytes > budget && mark.label < this.properties.headNumber) {
+          oldestKept = mark.label + 1n;
+          break;
+        }
+      }
       let before = -1n;
       for (const mark of marks) {
         if (mark.label >= oldestKept) break;
