@@ -1,7 +1,5 @@
 import { clone, create } from "@bufbuild/protobuf";
 import { recordBlockBalances } from "../balance-history/balance-trace.js";
-import { cloneAccount } from "../chain/accounts.js";
-import { addExact } from "../chain/arithmetic.js";
 import {
   blockId,
   blockReference,

@@ -6,7 +6,7 @@ import { bytesEqual, bytesToHex } from "../../crypto/bytes.js";
 import { ContractType } from "../../protocol/contract-types.js";
 import { ResourceCode } from "../../protocol/generated/protocol/common_pb.js";
 import { DelegateResourceContractSchema } from "../../protocol/generated/protocol/contracts_pb.js";
-import { AccountType } from "../../protocol/generated/protocol/core_pb.js";
+import { type Account, AccountType } from "../../protocol/generated/protocol/core_pb.js";
 import type { ChainProperties } from "../../state/chain-properties.js";
 import { Tables } from "../../state/tables.js";
 import {
@@ -44,6 +44,31 @@ export function usageAsStake(usage: bigint, weight: bigint, limit: bigint): bigi
 }
 
 /**
+ * The Stake 2.0 check shared by the DelegateResource actuator and the DELEGATERESOURCE opcode: the
+ * owner may lend only the part of its own stake that its current usage (plus `extraUsage`) does
+ * not need, converted to sun at the network's weight/limit ratio.
+ */
+export function requireDelegatableV2(
+  props: ChainProperties,
+  owner: Account,
+  resource: ResourceCode.BANDWIDTH | ResourceCode.ENERGY,
+  balance: bigint,
+  now: bigint,
+  extraUsage = 0n,
+): void {
+  const bandwidth = resource === ResourceCode.BANDWIDTH;
+  const usage = currentUsage(props, owner, resource, now) + extraUsage;
+  const sun = bandwidth
+    ? usageAsStake(usage, props.get("TOTAL_NET_WEIGHT"), props.get("TOTAL_NET_LIMIT"))
+    : usageAsStake(usage, props.get("TOTAL_ENERGY_WEIGHT"), props.get("TOTAL_ENERGY_CURRENT_LIMIT"));
+  if (frozenV2(owner, resource) - v2UsageInSun(owner, resource, sun) < balance) {
+    throw validateError(
+      `delegateBalance must be less than or equal to available ${bandwidth ? "FreezeBandwidthV2" : "FreezeEnergyV2"} balance`,
+    );
+  }
+}
+
+/**
  * DelegateResourceContract (type 57): lends part of the owner's Stake 2.0 bandwidth or energy to
  * another account, optionally locked (it cannot be taken back before `lock_period` blocks). The
  * owner can lend only the part of its own stake its current usage does not need.
@@ -64,35 +89,14 @@ export const delegateResourceActuator: Actuator<typeof DelegateResourceContractS
       throw validateError("delegateBalance must be greater than or equal to 1 TRX");
     const now = props.headSlot;
     switch (p.resource) {
-      case ResourceCode.BANDWIDTH: {
-        let usage = currentUsage(props, owner, ResourceCode.BANDWIDTH, now);
-        if (creating) usage += estimateDelegateBandwidthSize(props, frozenV2(owner, ResourceCode.BANDWIDTH));
-        const sun = usageAsStake(usage, props.get("TOTAL_NET_WEIGHT"), props.get("TOTAL_NET_LIMIT"));
-        if (
-          frozenV2(owner, ResourceCode.BANDWIDTH) - v2UsageInSun(owner, ResourceCode.BANDWIDTH, sun) <
-          p.balance
-        ) {
-          throw validateError(
-            "delegateBalance must be less than or equal to available FreezeBandwidthV2 balance",
-          );
-        }
-        break;
-      }
+      case ResourceCode.BANDWIDTH:
       case ResourceCode.ENERGY: {
-        const usage = currentUsage(props, owner, ResourceCode.ENERGY, now);
-        const sun = usageAsStake(
-          usage,
-          props.get("TOTAL_ENERGY_WEIGHT"),
-          props.get("TOTAL_ENERGY_CURRENT_LIMIT"),
-        );
-        if (
-          frozenV2(owner, ResourceCode.ENERGY) - v2UsageInSun(owner, ResourceCode.ENERGY, sun) <
-          p.balance
-        ) {
-          throw validateError(
-            "delegateBalance must be less than or equal to available FreezeEnergyV2 balance",
-          );
-        }
+        // a delegation that creates the transaction's own bandwidth record also needs its bytes
+        const extra =
+          creating && p.resource === ResourceCode.BANDWIDTH
+            ? estimateDelegateBandwidthSize(props, frozenV2(owner, ResourceCode.BANDWIDTH))
+            : 0n;
+        requireDelegatableV2(props, owner, p.resource, p.balance, now, extra);
         break;
       }
       default:

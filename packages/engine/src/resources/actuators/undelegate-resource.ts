@@ -6,6 +6,8 @@ import { ContractType } from "../../protocol/contract-types.js";
 import { ResourceCode } from "../../protocol/generated/protocol/common_pb.js";
 import { UnDelegateResourceContractSchema } from "../../protocol/generated/protocol/contracts_pb.js";
 import type { Account } from "../../protocol/generated/protocol/core_pb.js";
+import type { MutableChainProperties } from "../../state/chain-properties.js";
+import type { StateOverlay } from "../../state/state-overlay.js";
 import { Tables } from "../../state/tables.js";
 import {
   acquiredV2,
@@ -61,6 +63,36 @@ export function releaseReceiver(
     next = withAcquiredV2(next, type, acquiredV2(next, type) - balance);
   }
   return { receiver: withUsage(next, type, usage - transferUsage, now), transferUsage };
+}
+
+/**
+ * `releaseReceiver` on the receiver's stored account, when it still exists (written back), with the
+ * network's limit and weight and usage refreshed to the head slot. Returns the receiver as written
+ * (undefined when gone) and the usage transferred.
+ * Shared by the UnDelegateResource actuator and the UNDELEGATERESOURCE opcode.
+ */
+export function releaseStoredReceiver(
+  state: StateOverlay,
+  props: MutableChainProperties,
+  receiverAddress: Uint8Array,
+  type: ResourceCode.BANDWIDTH | ResourceCode.ENERGY,
+  balance: bigint,
+): { receiver: Account | undefined; transferUsage: bigint } {
+  const receiver = state.get(Tables.accounts, receiverAddress);
+  if (!receiver) return { receiver: undefined, transferUsage: 0n };
+  const bandwidth = type === ResourceCode.BANDWIDTH;
+  const slot = props.headSlot;
+  const released = releaseReceiver(
+    receiver,
+    type,
+    balance,
+    props.get(bandwidth ? "TOTAL_NET_LIMIT" : "TOTAL_ENERGY_CURRENT_LIMIT"),
+    props.get(bandwidth ? "TOTAL_NET_WEIGHT" : "TOTAL_ENERGY_WEIGHT"),
+    (a) => refreshUsage(props, a, type, slot),
+    slot,
+  );
+  state.put(Tables.accounts, receiverAddress, released.receiver);
+  return released;
 }
 
 /**
@@ -125,22 +157,13 @@ export const unDelegateResourceActuator: Actuator<typeof UnDelegateResourceContr
     const type = p.resource as ResourceCode.BANDWIDTH | ResourceCode.ENERGY;
     const slot = props.headSlot;
     const isBandwidth = type === ResourceCode.BANDWIDTH;
-    let receiver = state.get(Tables.accounts, p.receiverAddress);
-    let transferUsage = 0n;
-    if (receiver) {
-      const released = releaseReceiver(
-        receiver,
-        type,
-        p.balance,
-        props.get(isBandwidth ? "TOTAL_NET_LIMIT" : "TOTAL_ENERGY_CURRENT_LIMIT"),
-        props.get(isBandwidth ? "TOTAL_NET_WEIGHT" : "TOTAL_ENERGY_WEIGHT"),
-        (a) => refreshUsage(props, a, type, slot),
-        slot,
-      );
-      receiver = released.receiver;
-      transferUsage = released.transferUsage;
-      state.put(Tables.accounts, p.receiverAddress, receiver);
-    }
+    const { receiver, transferUsage } = releaseStoredReceiver(
+      state,
+      props,
+      p.receiverAddress,
+      type,
+      p.balance,
+    );
 
     unlockExpiredResource(state, p.ownerAddress, p.receiverAddress, props.headTimestamp);
     const unlockKey = delegatedResourceKeyV2(p.ownerAddress, p.receiverAddress, false);

@@ -10,20 +10,17 @@ import { ResourceCode } from "../../protocol/generated/protocol/common_pb.js";
 import { AccountType } from "../../protocol/generated/protocol/core_pb.js";
 import {
   acquiredV2,
-  frozenV2,
   TRX_PRECISION,
   withAcquiredV2,
   withDelegatedV2Added,
   withFrozenV2Added,
 } from "../../resources/account-resources.js";
-import { usageAsStake } from "../../resources/actuators/delegate-resource.js";
+import { requireDelegatableV2 } from "../../resources/actuators/delegate-resource.js";
 import {
   delegatedResourceKeyV2,
   emptyDelegatedResource,
   indexDelegateV2,
 } from "../../resources/delegation.js";
-import { v2UsageInSun } from "../../resources/resource-queries.js";
-import { currentUsage } from "../../resources/resource-window.js";
 import { Tables } from "../../state/tables.js";
 import { UNKNOWN_RESOURCE_V1 } from "./freeze-balance.js";
 import { requireVmOwner } from "./freeze-balance-v2.js";
@@ -44,31 +41,10 @@ export const delegateResourceProcessor: VmProcessor<DelegateResourceParam, void>
       throw validateError("delegateBalance must be greater than or equal to 1 TRX");
     const now = props.headSlot;
     switch (p.resource) {
-      case ResourceCode.BANDWIDTH: {
-        const usage = currentUsage(props, owner, ResourceCode.BANDWIDTH, now);
-        const sun = usageAsStake(usage, props.get("TOTAL_NET_WEIGHT"), props.get("TOTAL_NET_LIMIT"));
-        if (
-          frozenV2(owner, ResourceCode.BANDWIDTH) - v2UsageInSun(owner, ResourceCode.BANDWIDTH, sun) <
-          p.balance
-        )
-          throw validateError(
-            "delegateBalance must be less than or equal to available FreezeBandwidthV2 balance",
-          );
+      case ResourceCode.BANDWIDTH:
+      case ResourceCode.ENERGY:
+        requireDelegatableV2(props, owner, p.resource, p.balance, now);
         break;
-      }
-      case ResourceCode.ENERGY: {
-        const usage = currentUsage(props, owner, ResourceCode.ENERGY, now);
-        const sun = usageAsStake(
-          usage,
-          props.get("TOTAL_ENERGY_WEIGHT"),
-          props.get("TOTAL_ENERGY_CURRENT_LIMIT"),
-        );
-        if (frozenV2(owner, ResourceCode.ENERGY) - v2UsageInSun(owner, ResourceCode.ENERGY, sun) < p.balance)
-          throw validateError(
-            "delegateBalance must be less than or equal to available FreezeEnergyV2 balance",
-          );
-        break;
-      }
       default:
         throw validateError(UNKNOWN_RESOURCE_V1);
     }

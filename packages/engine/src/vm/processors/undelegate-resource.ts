@@ -9,9 +9,9 @@ import { isValidAddress } from "../../crypto/address.js";
 import { bytesEqual } from "../../crypto/bytes.js";
 import { ResourceCode } from "../../protocol/generated/protocol/common_pb.js";
 import { withDelegatedV2Added, withFrozenV2Added } from "../../resources/account-resources.js";
-import { releaseReceiver } from "../../resources/actuators/undelegate-resource.js";
+import { releaseStoredReceiver } from "../../resources/actuators/undelegate-resource.js";
 import { delegatedResourceKeyV2, indexUnDelegateV2 } from "../../resources/delegation.js";
-import { refreshUsage, unDelegateIncrease } from "../../resources/resource-window.js";
+import { unDelegateIncrease } from "../../resources/resource-window.js";
 import { Tables } from "../../state/tables.js";
 import { UNKNOWN_RESOURCE_V1 } from "./freeze-balance.js";
 import { requireVmOwner } from "./freeze-balance-v2.js";
@@ -57,22 +57,7 @@ export const unDelegateResourceProcessor: VmProcessor<UnDelegateResourceParam, v
     const isBandwidth = type === ResourceCode.BANDWIDTH;
     const slot = props.headSlot;
     let owner = state.get(Tables.accounts, p.owner)!;
-    let receiver = state.get(Tables.accounts, p.receiver);
-    let transferUsage = 0n;
-    if (receiver) {
-      const released = releaseReceiver(
-        receiver,
-        type,
-        p.balance,
-        props.get(isBandwidth ? "TOTAL_NET_LIMIT" : "TOTAL_ENERGY_CURRENT_LIMIT"),
-        props.get(isBandwidth ? "TOTAL_NET_WEIGHT" : "TOTAL_ENERGY_WEIGHT"),
-        (a) => refreshUsage(props, a, type, slot),
-        slot,
-      );
-      receiver = released.receiver;
-      transferUsage = released.transferUsage;
-      state.put(Tables.accounts, p.receiver, receiver);
-    }
+    const { receiver, transferUsage } = releaseStoredReceiver(state, props, p.receiver, type, p.balance);
     const key = delegatedResourceKeyV2(p.owner, p.receiver, false);
     const record = { ...state.get(Tables.delegatedResources, key)! };
     if (isBandwidth) {
