@@ -74,8 +74,10 @@ export const BUCKETS = {
   "recent-blocks": { bucket: 0x06, resident: true },
   witnesses: { bucket: 0x07, resident: true },
   // Block numbers are big-endian int64: the last keys are the newest blocks.
-  // A block of a busy chain decodes to megabytes: the block cache is bounded by bytes too.
-  blocks: { bucket: 0x08, resident: false, cache: 256, cacheBytes: 4 * 1024 * 1024, warmLatest: true },
+  // A block of a busy chain decodes to megabytes: the block cache is bounded by bytes too. The
+  // byte bounds count encoded bytes, and a decoded block or TransactionInfo takes ~10× that in the
+  // heap: a soak at 100 tx/s grew by 100+ MB while these caches filled with 4 MiB bounds.
+  blocks: { bucket: 0x08, resident: false, cache: 256, cacheBytes: 1024 * 1024, warmLatest: true },
   // Block ids start with the big-endian block number: the last keys are the newest blocks.
   "block-index": { bucket: 0x09, resident: false, cache: 4096, warmLatest: true },
   // Keyed by txID (random order): nothing useful to warm.
@@ -84,7 +86,7 @@ export const BUCKETS = {
     bucket: 0x0b,
     resident: false,
     cache: 4096,
-    cacheBytes: 4 * 1024 * 1024,
+    cacheBytes: 1024 * 1024,
     warmLatest: false,
   },
   // resource model (staking): 0x0c–0x0f
@@ -96,8 +98,21 @@ export const BUCKETS = {
   "delegation-account-votes": { bucket: 0x11, resident: false, cache: 4096, warmLatest: false },
   "delegation-vi": { bucket: 0x12, resident: false, cache: 4096, warmLatest: false },
   // balance history: 0x18–0x1b (append-only history, keyed by block number / address+block)
-  "balance-traces": { bucket: 0x18, resident: false, cache: 256, warmLatest: true },
-  "account-traces": { bucket: 0x19, resident: false, cache: 4096, warmLatest: false },
+  // a block's trace lists every transaction's balance operations: bounded by bytes like blocks
+  "balance-traces": {
+    bucket: 0x18,
+    resident: false,
+    cache: 256,
+    cacheBytes: 1024 * 1024,
+    warmLatest: true,
+  },
+  "account-traces": {
+    bucket: 0x19,
+    resident: false,
+    cache: 4096,
+    cacheBytes: 1024 * 1024,
+    warmLatest: false,
+  },
   // contract events (an index of TransactionInfo logs by emitting contract): cold, read by range
   "contract-events": { bucket: 0x1d, resident: false, cache: 1024, warmLatest: false },
   // committee proposals and market orders: 0x2c–0x37
