@@ -182,6 +182,10 @@ describe("committee proposals through TronWeb", () => {
     expect(await post("/wallet/getproposalbyid", {})).toEqual({
       Error: "class java.security.InvalidParameterException : key [id] does not exist",
     });
+    // found by the route fuzzer: an object id was printed as JavaScript's "[object Object]"
+    expect(await post("/wallet/getproposalbyid", { id: { a: [1, true] } })).toEqual({
+      Error: 'class com.alibaba.fastjson.JSONException : can not cast to BigDecimal, value : {"a":[1,true]}',
+    });
   });
 
   it("builds proposals over HTTP in the JSON's order, as java-tron's proposalcreate does", async () => {

@@ -16,11 +16,13 @@ import {
 } from "@tronode/engine";
 import { ProposalBuilderOperations, ProposalOperations } from "@tronode/operations";
 import {
+  FASTJSON_EXCEPTION,
   JsonDecimal,
   type JsonObject,
   type JsonValue,
   parseMessage,
   printMessage,
+  stringifyJson,
 } from "../engine-protocol.js";
 import { TransportErrorCodes, TransportJavaClasses } from "../java-error-body.js";
 import { parseJavaLong } from "../java-value-readers.js";
@@ -91,10 +93,9 @@ function readRequiredJsonLong(body: JsonObject, key: string): bigint {
   else
     throw new TronodeError(
       TransportErrorCodes.badRequest,
-      `can not cast to BigDecimal, value : ${String(value)}`,
-      {
-        javaClass: "com.alibaba.fastjson.JSONException",
-      },
+      // fastjson prints the JSONObject/JSONArray as JSON, never "[object Object]"
+      `can not cast to BigDecimal, value : ${stringifyJson(value)}`,
+      { javaClass: FASTJSON_EXCEPTION },
     );
   const m = /^([+-]?)(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d+))?$/.exec(text);
   if (!m || (m[2] === "" && (m[3] ?? "") === "")) {
