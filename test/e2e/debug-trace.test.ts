@@ -219,7 +219,7 @@ describe("debug_traceTransaction", () => {
     await node.dev.setBlockTime(0);
     await node.dev.mine(4);
     expect((await rpc("/jsonrpc", "debug_traceTransaction", [id])).error.message).toMatch(
-      /^the state before block \d+ is no longer kept \(the node keeps the last 3 blocks, within 16 MiB of undo records: --trace-blocks\)$/,
+      /^the state before block \d+ is no longer kept \(the node keeps the last 3 blocks, within 8 MiB of undo records: --trace-blocks\)$/,
     );
   });
 

@@ -43,7 +43,9 @@ export interface SoakReport {
   blocks: number;
   /** [seconds since start, RSS MB]. */
   rss: [number, number][];
+  /** Median of the samples of the minute after the warm-up. */
   rssAfterWarmupMb: number;
+  /** Median of the last six samples (the last minute at the default interval). */
   rssAtEndMb: number;
   rssGrowthPercent: number;
 }
@@ -57,6 +59,12 @@ async function rssMb(pid: number): Promise<number> {
   const status = await readFile(`/proc/${pid}/status`, "utf8");
   const kb = Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0);
   return Math.round((kb / 1024) * 10) / 10;
+}
+
+function median(values: number[]): number | undefined {
+  if (values.length === 0) return undefined;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
 }
 
 export async function runSoak(options: SoakOptions): Promise<SoakReport> {
@@ -146,9 +154,12 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
     }
     report.blocks = (await post("/wallet/getnowblock", {})).block_header.raw_data.number;
     report.seconds = Math.round((Date.now() - started) / 1000);
-    const warm = report.rss.filter(([t]) => t * 1000 >= options.warmupMs);
-    report.rssAfterWarmupMb = warm[0]?.[1] ?? report.rss[0]?.[1] ?? 0;
-    report.rssAtEndMb = await rssMb(pid);
+    // medians of a minute of samples on each side: one sample lands anywhere on the GC sawtooth
+    const warm = report.rss.filter(
+      ([t]) => t * 1000 >= options.warmupMs && t * 1000 < options.warmupMs + 60_000,
+    );
+    report.rssAfterWarmupMb = median(warm.map(([, mb]) => mb)) ?? report.rss[0]?.[1] ?? 0;
+    report.rssAtEndMb = median(report.rss.slice(-6).map(([, mb]) => mb)) ?? (await rssMb(pid));
     report.rssGrowthPercent =
       Math.round(((report.rssAtEndMb - report.rssAfterWarmupMb) / report.rssAfterWarmupMb) * 1000) / 10;
     return report;

@@ -136,7 +136,7 @@ const program = new Command()
   )
   .option(
     "--trace-blocks <n>",
-    "blocks whose transactions debug_traceTransaction can re-run, within 16 MiB of undo records (dev chains)",
+    "blocks whose transactions debug_traceTransaction can re-run, within 8 MiB of undo records (dev chains)",
     integer("trace blocks", 0, 100_000),
     256,
   )

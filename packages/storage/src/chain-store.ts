@@ -96,14 +96,15 @@ export interface CommitOptions {
 export interface JournalMark {
   readonly seq: bigint;
   readonly label: bigint;
-  /** About how much memory the commit's undo record holds (its keys and prior values), bytes. */
+  /** About how much heap the commit's undo record holds (its keys and prior values), bytes. */
   readonly bytes: number;
 }
 
 /** The memory an undo record holds, as JournalMark.bytes counts it. */
 function undoBytes(entries: readonly UndoEntry[]): number {
   let bytes = 0;
-  for (const e of entries) bytes += 48 + e.key.length + (e.before?.length ?? 0);
+  // each entry is an object and two byte arrays with their own buffers: ~200 bytes of heap besides the bytes
+  for (const e of entries) bytes += 200 + e.key.length + (e.before?.length ?? 0);
   return bytes;
 }
 

@@ -70,14 +70,14 @@ export interface ChainServiceOptions {
    */
   readonly traceBlocks?: number;
   /**
-   * At most this many bytes of those blocks' undo records (default 16 MiB): the records live in
+   * At most this many bytes of those blocks' undo records (default 8 MiB): the records live in
    * memory, and a busy chain's 256 blocks would otherwise hold hundreds of MB.
    */
   readonly traceBytes?: number;
 }
 
 /** Default `traceBytes`. */
-export const DEFAULT_TRACE_BYTES = 16 * 1024 * 1024;
+export const DEFAULT_TRACE_BYTES = 8 * 1024 * 1024;
 
 interface PendingEntry {
   readonly tx: Transaction;

@@ -77,7 +77,7 @@ export interface NodeConfig {
    * states). Dev chains only.
    */
   readonly traceBlocks: number;
-  /** At most this many bytes of those blocks' undo records, which live in memory (default 16 MiB). */
+  /** At most this many bytes of those blocks' undo records, which live in memory (default 8 MiB). */
   readonly traceBytes?: number;
   /**
    * `--local-witnesses`: with `--witnesses N`, the indexes (0-based) of the witnesses whose keys

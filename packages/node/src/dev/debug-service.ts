@@ -48,7 +48,7 @@ export class DebugService implements TraceQueries {
       if (!parent) {
         throw new TronodeError(
           TraceErrorCodes.stateGone,
-          `the state before block ${info.blockNumber} is no longer kept (the node keeps the last ${this.options.traceBlocks} blocks, within 16 MiB of undo records: --trace-blocks)`,
+          `the state before block ${info.blockNumber} is no longer kept (the node keeps the last ${this.options.traceBlocks} blocks, within 8 MiB of undo records: --trace-blocks)`,
         );
       }
       return traceBlockTransaction(parent, block, index, trace, {
