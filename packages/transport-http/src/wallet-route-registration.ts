@@ -108,7 +108,10 @@ export function registerWalletRoutes(
       const slash = path.lastIndexOf("/");
       const prefix = path.slice(0, slash);
       let named = byPrefix.get(prefix);
-      if (named === undefined) byPrefix.set(prefix, (named = new Map()));
+      if (named === undefined) {
+        named = new Map();
+        byPrefix.set(prefix, named);
+      }
       named.set(path.slice(slash + 1), { row, path });
     }
   }
