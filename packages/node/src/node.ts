@@ -348,6 +348,7 @@ export async function createNode(options: CreateNodeOptions = {}): Promise<TronN
               chain,
               settings: chainSettingsOf(config),
               traceBlocks: config.traceBlocks,
+              traceBytes: config.traceBytes,
             }),
           }
         : {}),

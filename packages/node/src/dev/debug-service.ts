@@ -4,6 +4,7 @@
  * last `--trace-blocks` blocks' records), and the engine's re-run with a tracer — all between two
  * writes, so no block lands while the journal view is read.
  */
+
 import {
   bytesEqual,
   bytesToHex,
@@ -18,12 +19,15 @@ import {
   transactionId,
 } from "@tronode/engine";
 import type { ChainService } from "../chain/chain-service.js";
+import { DEFAULT_TRACE_BYTES } from "../chain/chain-service.js";
 
 export interface DebugServiceOptions {
   readonly chain: ChainService;
   readonly settings?: ChainSettings;
   /** How many blocks' parent states the chain keeps (for the error text). */
   readonly traceBlocks: number;
+  /** The journal's byte budget for those blocks (ChainService's `traceBytes`). */
+  readonly traceBytes?: number;
 }
 
 export class DebugService implements TraceQueries {
@@ -48,7 +52,7 @@ export class DebugService implements TraceQueries {
       if (!parent) {
         throw new TronodeError(
           TraceErrorCodes.stateGone,
-          `the state before block ${info.blockNumber} is no longer kept (the node keeps the last ${this.options.traceBlocks} blocks, within 8 MiB of undo records: --trace-blocks)`,
+          `the state before block ${info.blockNumber} is no longer kept (the node keeps the last ${this.options.traceBlocks} blocks, within ${(this.options.traceBytes ?? DEFAULT_TRACE_BYTES) / 1048576} MiB of undo records: --trace-blocks)`,
         );
       }
       return traceBlockTransaction(parent, block, index, trace, {
