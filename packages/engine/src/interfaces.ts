@@ -21,6 +21,7 @@ import type {
 } from "./protocol/generated/protocol/core_pb.js";
 import type { ResourceQueries } from "./resources/resource-queries.js";
 import type { ShieldedQueries } from "./shielded/shielded-queries.js";
+import type { ReadScope } from "./state/read-scope.js";
 import type { WitnessQueries } from "./witnesses/witness-queries.js";
 
 export type { BalanceHistoryQueries } from "./balance-history/balance-history-queries.js";
@@ -32,6 +33,7 @@ export type {
   AccountResourceFigures,
   ResourceQueries,
 } from "./resources/resource-queries.js";
+export type { ReadScope } from "./state/read-scope.js";
 export type { ChangeSet, StateView, TableChanges } from "./state/state-view.js";
 export type { WitnessQueries } from "./witnesses/witness-queries.js";
 
@@ -46,9 +48,6 @@ export interface Logger {
   warn(fields: Record<string, unknown>, message?: string): void;
   error(fields: Record<string, unknown>, message?: string): void;
 }
-
-/** Which state a read sees: `head` = unconfirmed (pending applied), `solid` = the solidified block. */
-export type ReadScope = "head" | "solid";
 
 /** Result of a broadcast, java-tron's Return plus the txID. */
 export interface BroadcastResult {

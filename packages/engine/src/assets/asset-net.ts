@@ -2,9 +2,10 @@
  * The per-token free bandwidth an account has used, as java-tron's BandwidthProcessor.updateUsage
  * decays it for getaccount, getaccountnet and getaccountresource, and the limits those print.
  */
+
+import { increaseUsage } from "../chain/usage-window.js";
 import { utf8Encode } from "../crypto/bytes.js";
 import type { Account } from "../protocol/generated/protocol/core_pb.js";
-import { increaseUsage } from "../resources/usage-window.js";
 import type { ChainProperties } from "../state/chain-properties.js";
 import type { StateView } from "../state/state-view.js";
 import { mapGet, tokensById } from "./asset-balances.js";

@@ -5,11 +5,12 @@
  * Every token is returned with its public free bandwidth usage decayed to the head slot, as
  * java-tron's BandwidthProcessor.updateUsage(AssetIssueCapsule) does before printing.
  */
+
+import { increaseUsage } from "../chain/usage-window.js";
 import { bytesEqual, utf8Decode, utf8Encode } from "../crypto/bytes.js";
 import { JavaExceptions, TronodeError } from "../errors.js";
 import type { AssetIssueContract } from "../protocol/generated/protocol/contracts_pb.js";
 import type { Account } from "../protocol/generated/protocol/core_pb.js";
-import { increaseUsage } from "../resources/usage-window.js";
 import type { ChainProperties } from "../state/chain-properties.js";
 import type { StateView } from "../state/state-view.js";
 import { tokensById } from "./asset-balances.js";

@@ -17,10 +17,11 @@ import {
   TransactionBalanceTraceSchema,
 } from "../protocol/generated/protocol/contracts_pb.js";
 import type { Account, Block } from "../protocol/generated/protocol/core_pb.js";
+import { CoreTables } from "../state/core-tables.js";
 import { StateOverlay } from "../state/state-overlay.js";
 import type { StateView } from "../state/state-view.js";
 import type { Table } from "../state/table.js";
-import { Tables } from "../state/tables.js";
+import { BalanceHistoryTables } from "./tables.js";
 
 /** Key of an account's balance at a block: `address ‖ (number XOR Long.MAX_VALUE)`, big-endian. */
 export function accountTraceKey(address: Uint8Array, number: bigint): Uint8Array {
@@ -40,8 +41,8 @@ export class BalanceTracingOverlay extends StateOverlay {
   private readonly operations: { address: Uint8Array; amount: bigint }[] = [];
 
   override put<K, V>(table: Table<K, V>, key: K, value: V): void {
-    if (table.id === Tables.accounts.id) {
-      const before = this.get(Tables.accounts, key as Uint8Array)?.balance ?? 0n;
+    if (table.id === CoreTables.accounts.id) {
+      const before = this.get(CoreTables.accounts, key as Uint8Array)?.balance ?? 0n;
       const after = (value as Account).balance;
       if (after !== before) this.operations.push({ address: key as Uint8Array, amount: after - before });
     }
@@ -49,8 +50,8 @@ export class BalanceTracingOverlay extends StateOverlay {
   }
 
   override delete<K, V>(table: Table<K, V>, key: K): void {
-    if (table.id === Tables.accounts.id) {
-      const before = this.get(Tables.accounts, key as Uint8Array)?.balance ?? 0n;
+    if (table.id === CoreTables.accounts.id) {
+      const before = this.get(CoreTables.accounts, key as Uint8Array)?.balance ?? 0n;
       if (before !== 0n) this.operations.push({ address: key as Uint8Array, amount: -before });
     }
     super.delete(table, key);
@@ -92,15 +93,15 @@ export function recordBlockBalances(
       (t): t is TransactionBalanceTrace => t !== undefined && t.operation.length > 0,
     ),
   });
-  state.put(Tables.balanceTraces, raw.number, trace);
-  const accounts = state.changes().tables.get(Tables.accounts.id);
+  state.put(BalanceHistoryTables.balanceTraces, raw.number, trace);
+  const accounts = state.changes().tables.get(CoreTables.accounts.id);
   for (const { key, value } of accounts?.entries.values() ?? []) {
     const address = key as Uint8Array;
     const after = (value as Account | undefined)?.balance ?? 0n;
-    const before = parent.get(Tables.accounts, address)?.balance;
+    const before = parent.get(CoreTables.accounts, address)?.balance;
     if (before === after) continue;
     state.put(
-      Tables.accountTraces,
+      BalanceHistoryTables.accountTraces,
       accountTraceKey(address, raw.number),
       create(AccountTraceSchema, { balance: after }),
     );

@@ -1,8 +1,8 @@
 import { bytesToHex } from "../crypto/bytes.js";
 import { JavaExceptions, TronodeError } from "../errors.js";
 import type { MutableChainProperties } from "../state/chain-properties.js";
+import { CoreTables } from "../state/core-tables.js";
 import type { StateOverlay } from "../state/state-overlay.js";
-import { Tables } from "../state/tables.js";
 import { cloneAccount } from "./accounts.js";
 import { addExact } from "./arithmetic.js";
 
@@ -26,7 +26,7 @@ export function burnFee(state: StateOverlay, props: MutableChainProperties, fee:
 
 /** java-tron's adjustBalance: `<hex> insufficient balance, balance: X, amount: Y` when it would go negative. */
 export function adjustBalance(state: StateOverlay, address: Uint8Array, amount: bigint): void {
-  const current = state.get(Tables.accounts, address);
+  const current = state.get(CoreTables.accounts, address);
   if (!current) throw new TronodeError("ACCOUNT_MISSING", `account ${bytesToHex(address)} does not exist`);
   if (amount < 0n && current.balance < -amount) {
     throw new TronodeError(
@@ -37,5 +37,5 @@ export function adjustBalance(state: StateOverlay, address: Uint8Array, amount: 
   }
   const next = cloneAccount(current);
   next.balance = addExact(current.balance, amount);
-  state.put(Tables.accounts, address, next);
+  state.put(CoreTables.accounts, address, next);
 }

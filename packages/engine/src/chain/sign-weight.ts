@@ -18,6 +18,7 @@ import {
 } from "../crypto/signature.js";
 import { JavaExceptions, TronodeError } from "../errors.js";
 import { transactionId } from "../protocol/codec.js";
+import { contractOwner } from "../protocol/contract-owner.js";
 import {
   type Permission,
   Permission_PermissionType,
@@ -25,10 +26,10 @@ import {
   type Transaction_Contract,
 } from "../protocol/generated/protocol/core_pb.js";
 import type { ChainProperties } from "../state/chain-properties.js";
+import { CoreTables } from "../state/core-tables.js";
 import type { StateView } from "../state/state-view.js";
-import { Tables } from "../state/tables.js";
 import { operationAllowed } from "./permissions.js";
-import { checkWeight, contractOwner, permissionOf } from "./signature-check.js";
+import { checkWeight, permissionOf } from "./signature-check.js";
 
 /** TransactionSignWeight.Result.response_code names. */
 export type SignWeightCode =
@@ -126,7 +127,7 @@ export function transactionSignWeight(
   }
   const contract = contracts[0]!;
   const owner = contractOwner(contract);
-  if (!view.get(Tables.accounts, owner)) {
+  if (!view.get(CoreTables.accounts, owner)) {
     return {
       approvedList: [],
       currentWeight: 0n,
@@ -183,7 +184,7 @@ export function transactionApprovedList(
   const contracts = tx.rawData?.contract ?? [];
   if (contracts.length === 0) return { approvedList: [], code: "OTHER_ERROR", message: NO_CONTRACT };
   const owner = contractOwner(contracts[0]!);
-  if (!view.get(Tables.accounts, owner)) {
+  if (!view.get(CoreTables.accounts, owner)) {
     return {
       approvedList: [],
       code: "OTHER_ERROR",
@@ -265,7 +266,7 @@ export function addTransactionSign(
   }
   const contract = contracts[0]!;
   const owner = contractOwner(contract);
-  if (!view.get(Tables.accounts, owner)) throw permissionException("Account is not exist!");
+  if (!view.get(CoreTables.accounts, owner)) throw permissionException("Account is not exist!");
   const id = contract.PermissionId;
   const permission = permissionOf(view, props, owner, id, { defaultsForMissingAccount: false });
   if (!permission) throw permissionException("permission isn't exit");

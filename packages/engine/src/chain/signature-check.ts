@@ -1,9 +1,8 @@
-import { ACTUATORS } from "../actuators/registry.js";
 import { addressToBase58 } from "../crypto/address.js";
 import { bytesEqual, bytesToHex } from "../crypto/bytes.js";
 import { SIGNATURE_LENGTH, type SignatureRecoverer, signatureTooShort } from "../crypto/signature.js";
 import { JavaExceptions, TronodeError } from "../errors.js";
-import { unpackContract } from "../protocol/codec.js";
+import { contractOwner } from "../protocol/contract-owner.js";
 import { CONTRACT_PARAMETER_SCHEMAS, ContractType } from "../protocol/contract-types.js";
 import {
   type Permission,
@@ -12,8 +11,8 @@ import {
   type Transaction_Contract,
 } from "../protocol/generated/protocol/core_pb.js";
 import type { ChainProperties } from "../state/chain-properties.js";
+import { CoreTables } from "../state/core-tables.js";
 import type { StateView } from "../state/state-view.js";
-import { Tables } from "../state/tables.js";
 import {
   activeDefaultOperations,
   defaultActivePermission,
@@ -33,33 +32,6 @@ function signatureError(message: string): TronodeError {
 }
 
 /**
- * The owner address of a contract, read from its parameter as java-tron's TransactionCapsule.getOwner
- * does: `Any.unpack(<class of contract.type>)`, so a parameter whose type URL does not name that
- * message, or whose bytes do not parse, has an empty owner (getOwner catches and returns byte[0]).
- */
-export function contractOwner(
-  contract: Transaction_Contract,
-  /** The parameter as `unpackContract(contract)` decoded it, when the caller already did. */
-  decoded?: { readonly value: unknown },
-): Uint8Array {
-  const schema = CONTRACT_PARAMETER_SCHEMAS.get(contract.type);
-  const typeUrl = contract.parameter?.typeUrl ?? "";
-  // protobuf-java Any.is: the text after the last '/' must be the message's full name.
-  if (!schema || !typeUrl.endsWith(`/${schema.typeName}`)) {
-    return new Uint8Array();
-  }
-  let value: unknown;
-  try {
-    value = decoded ? decoded.value : unpackContract(contract).value;
-  } catch {
-    return new Uint8Array();
-  }
-  const actuator = ACTUATORS.get(contract.type);
-  if (actuator) return actuator.ownerAddress(value as never);
-  return (value as { ownerAddress?: Uint8Array }).ownerAddress ?? new Uint8Array();
-}
-
-/**
  * AccountCapsule.getPermissionById plus the missing-account defaults broadcast uses: owner (id 0)
  * falls back to the implied owner permission, id 2 to the default active one.
  */
@@ -70,7 +42,7 @@ export function permissionOf(
   id: number,
   options: { defaultsForMissingAccount: boolean },
 ): Permission | undefined {
-  const account = view.get(Tables.accounts, owner);
+  const account = view.get(CoreTables.accounts, owner);
   if (!account) {
     if (!options.defaultsForMissingAccount) return undefined;
     if (id === 0) return defaultOwnerPermission(owner);

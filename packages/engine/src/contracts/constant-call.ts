@@ -4,6 +4,7 @@
  * branch of triggersmartcontract, and estimateenergy's binary search over fee_limit.
  */
 import { create } from "@bufbuild/protobuf";
+import type { BlockContext } from "../chain/block-context.js";
 import type { SignatureRecoverer } from "../crypto/signature.js";
 import { TronodeError } from "../errors.js";
 import { transactionId, unpackContract } from "../protocol/codec.js";
@@ -23,7 +24,7 @@ import {
 import { MutableChainProperties } from "../state/chain-properties.js";
 import { StateOverlay } from "../state/state-overlay.js";
 import type { StateView } from "../state/state-view.js";
-import type { BlockContext, VmInternalTransaction } from "../vm/context.js";
+import type { VmInternalTransaction } from "../vm/context.js";
 import { constantEnergyLimit, logsOf, runContract } from "./contract-run.js";
 
 /** java-tron's default vm.maxEnergyLimitForConstant. */

@@ -6,7 +6,6 @@
 import { create } from "@bufbuild/protobuf";
 import { utf8Encode } from "../crypto/bytes.js";
 import { keccak256 } from "../crypto/hash.js";
-import type { ReadScope } from "../interfaces.js";
 import {
   type CreateSmartContract,
   type SmartContract,
@@ -19,10 +18,11 @@ import {
 } from "../protocol/generated/protocol/contracts_pb.js";
 import type { Transaction } from "../protocol/generated/protocol/core_pb.js";
 import type { ChainProperties } from "../state/chain-properties.js";
+import { ContractTables, newContractState } from "../state/contract-tables.js";
+import { CoreTables } from "../state/core-tables.js";
+import type { ReadScope } from "../state/read-scope.js";
 import type { StateView } from "../state/state-view.js";
-import { Tables } from "../state/tables.js";
 import { catchUpToCycle } from "../vm/dynamic-energy.js";
-import { ContractTables, newContractState } from "../vm/tables.js";
 import type { ConstantCallResult } from "./constant-call.js";
 
 /** A trigger as the servlets hand it to the Wallet: the contract plus the transaction options. */
@@ -73,7 +73,7 @@ export interface ContractQueries {
 
 /** Wallet.getContract: the contract record with its stored ABI, for an existing account. */
 export function smartContractOf(view: StateView, address: Uint8Array): SmartContract | undefined {
-  if (!view.get(Tables.accounts, address)) return undefined;
+  if (!view.get(CoreTables.accounts, address)) return undefined;
   const contract = view.get(ContractTables.contracts, address);
   if (!contract) return undefined;
   const abi = view.get(ContractTables.contractAbis, address);

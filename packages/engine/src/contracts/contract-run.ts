@@ -8,7 +8,8 @@
  * (REVERT, out of energy, …) is a result, not an error: it is kept in the block with its code.
  */
 import { create } from "@bufbuild/protobuf";
-import { validateError } from "../actuators/actuator.js";
+import { validateError } from "../actuator/actuator.js";
+import type { BlockContext } from "../chain/block-context.js";
 import { addressToBase58, contractAddress as deriveContractAddress } from "../crypto/address.js";
 import { utf8Encode } from "../crypto/bytes.js";
 import type { SignatureRecoverer } from "../crypto/signature.js";
@@ -25,12 +26,12 @@ import {
   TransactionInfo_LogSchema,
 } from "../protocol/generated/protocol/core_pb.js";
 import type { MutableChainProperties } from "../state/chain-properties.js";
+import { ContractTables } from "../state/contract-tables.js";
+import { CoreTables } from "../state/core-tables.js";
 import { StateOverlay } from "../state/state-overlay.js";
 import type { ChangeSet } from "../state/state-view.js";
-import { Tables } from "../state/tables.js";
-import type { BlockContext, VmInternalTransaction, VmLog, VmTracer } from "../vm/context.js";
+import type { VmInternalTransaction, VmLog, VmTracer } from "../vm/context.js";
 import { executeCall, executeCreate, type VmResult } from "../vm/execute.js";
-import { ContractTables } from "../vm/tables.js";
 import { getCode } from "../vm/world.js";
 import { type EnergyReceipt, payContractEnergy } from "./energy-bill.js";
 import {
@@ -133,7 +134,7 @@ function runCreate(
   const percent = newContract?.consumeUserResourcePercent ?? 0n;
   if (percent < 0n || percent > 100n) throw validateError("percent must be >= 0 and <= 100");
   const address = deriveContractAddress(options.txId, param.ownerAddress);
-  if (state.get(Tables.accounts, address) !== undefined) {
+  if (state.get(CoreTables.accounts, address) !== undefined) {
     throw validateError(
       `Trying to create a contract with existing contract address: ${addressToBase58(address)}`,
     );
@@ -150,7 +151,7 @@ function runCreate(
   if (constant) {
     energyLimit = options.constantEnergyLimit!;
   } else {
-    const creator = state.get(Tables.accounts, origin);
+    const creator = state.get(CoreTables.accounts, origin);
     if (energyLimitHardFork(props)) {
       if (callValue < 0n) throw validateError("callValue must be >= 0");
       if (tokenValue < 0n) throw validateError("tokenValue must be >= 0");
@@ -212,9 +213,9 @@ function runTrigger(
     if (constant) {
       energyLimit = options.constantEnergyLimit!;
     } else {
-      const caller = state.get(Tables.accounts, param.ownerAddress);
+      const caller = state.get(CoreTables.accounts, param.ownerAddress);
       if (!caller) throw validateError("");
-      const creator = state.get(Tables.accounts, deployed.originAddress);
+      const creator = state.get(CoreTables.accounts, deployed.originAddress);
       energyLimit = triggerEnergyLimit(
         vmState,
         props,
@@ -309,7 +310,7 @@ function writeChanges(state: StateOverlay, changes: ChangeSet): void {
 function deleteContract(state: StateOverlay, address: Uint8Array): void {
   state.delete(ContractTables.contractAbis, address);
   state.delete(ContractTables.code, address);
-  state.delete(Tables.accounts, address);
+  state.delete(CoreTables.accounts, address);
   state.delete(ContractTables.contracts, address);
 }
 

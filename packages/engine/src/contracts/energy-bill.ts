@@ -13,8 +13,8 @@ import { Transaction_Result_contractResult as ContractResult } from "../protocol
 import { accountLeftEnergyFromFreeze, payEnergyBill, useEnergy } from "../resources/energy.js";
 import { supportsUnfreezeDelay } from "../resources/resource-window.js";
 import type { MutableChainProperties } from "../state/chain-properties.js";
+import { CoreTables } from "../state/core-tables.js";
 import type { StateOverlay } from "../state/state-overlay.js";
-import { Tables } from "../state/tables.js";
 import {
   consumeUserResourcePercent,
   type EnergyLimitReceipt,
@@ -59,16 +59,16 @@ export function payContractEnergy(
   const now = props.headSlot;
   const callerAddress = input.caller;
   const originAddress = input.origin ?? input.caller;
-  const origin = state.get(Tables.accounts, originAddress);
-  const caller = state.get(Tables.accounts, callerAddress);
+  const origin = state.get(CoreTables.accounts, originAddress);
+  const caller = state.get(CoreTables.accounts, callerAddress);
   const sameAccount =
     origin !== undefined && caller !== undefined && bytesEqual(origin.address, caller.address);
   if (supportsUnfreezeDelay(props) && input.succeeded && caller) {
     if (origin && !sameAccount && input.receipt.originMerge) {
-      state.put(Tables.accounts, originAddress, resetPreMerge(props, origin, input.receipt.originMerge));
+      state.put(CoreTables.accounts, originAddress, resetPreMerge(props, origin, input.receipt.originMerge));
     }
     if (input.receipt.callerMerge) {
-      state.put(Tables.accounts, callerAddress, resetPreMerge(props, caller, input.receipt.callerMerge));
+      state.put(CoreTables.accounts, callerAddress, resetPreMerge(props, caller, input.receipt.callerMerge));
     }
   }
   const receipt = {
@@ -84,7 +84,7 @@ export function payContractEnergy(
   const callerLeft = (account: Account) =>
     tracksReceipt(props) ? input.receipt.callerEnergyLeft : accountLeftEnergyFromFreeze(props, account, now);
   const payCaller = (usage: bigint) => {
-    const account = state.get(Tables.accounts, callerAddress);
+    const account = state.get(CoreTables.accounts, callerAddress);
     if (!account) throw new TronodeError("ACCOUNT_MISSING", "caller account is missing");
     const bill = payEnergyBill(state, props, callerAddress, usage, now, {
       outOfTime,

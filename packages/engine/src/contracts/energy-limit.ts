@@ -12,13 +12,13 @@
  *   resetAccountUsage), so the window arithmetic matches java-tron to the unit.
  */
 
-import { validateError } from "../actuators/actuator.js";
+import { allFrozenForEnergy } from "../accounts/account-resources.js";
+import { validateError } from "../actuator/actuator.js";
 import { addExact, floorDiv } from "../chain/arithmetic.js";
 import { bytesEqual } from "../crypto/bytes.js";
 import { ResourceCode } from "../protocol/generated/protocol/common_pb.js";
 import type { SmartContract } from "../protocol/generated/protocol/contracts_pb.js";
 import type { Account } from "../protocol/generated/protocol/core_pb.js";
-import { allFrozenForEnergy } from "../resources/account-resources.js";
 import { accountEnergyLimit, accountLeftEnergyFromFreeze, sunPerEnergy } from "../resources/energy.js";
 import {
   increaseAccountUsage,
@@ -32,8 +32,8 @@ import {
   withWindow,
 } from "../resources/resource-window.js";
 import type { ChainProperties } from "../state/chain-properties.js";
+import { CoreTables } from "../state/core-tables.js";
 import type { StateOverlay } from "../state/state-overlay.js";
-import { Tables } from "../state/tables.js";
 
 const ENERGY = ResourceCode.ENERGY;
 const ONE_HUNDRED = 100n;
@@ -100,7 +100,7 @@ function preMerge(
   const usage = usageOf(stamped, ENERGY).usage;
   const increased = increaseAccountUsage(props, stamped, ENERGY, usage, amount, now, now);
   const merged = withUsage(increased.account, ENERGY, increased.usage, now);
-  state.put(Tables.accounts, merged.address, merged);
+  state.put(CoreTables.accounts, merged.address, merged);
   return {
     usage,
     windowSize: windowSize(stamped, ENERGY),

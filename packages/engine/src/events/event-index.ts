@@ -1,4 +1,4 @@
-import type { TransactionOutcome } from "../processor/apply-transaction.js";
+import type { TransactionInfo } from "../protocol/generated/protocol/core_pb.js";
 import type { StateOverlay } from "../state/state-overlay.js";
 import { EventTables } from "./tables.js";
 
@@ -11,11 +11,17 @@ export function logContractAddress(address: Uint8Array): Uint8Array {
   return out;
 }
 
+/** What the index needs of an applied transaction: its id and its TransactionInfo's logs. */
+export interface LoggedTransaction {
+  readonly txId: Uint8Array;
+  readonly info: Pick<TransactionInfo, "log">;
+}
+
 /** Indexes every log of the block's transactions under its emitting contract. */
 export function indexContractEvents(
   state: StateOverlay,
   blockNumber: bigint,
-  outcomes: readonly TransactionOutcome[],
+  outcomes: readonly LoggedTransaction[],
 ): void {
   outcomes.forEach((outcome, transactionIndex) => {
     outcome.info.log.forEach((log, logIndex) => {

@@ -1,6 +1,4 @@
 import { create } from "@bufbuild/protobuf";
-import type { ActuatorContext } from "../actuators/actuator.js";
-import { ACTUATORS } from "../actuators/registry.js";
 import { BalanceTracingOverlay } from "../balance-history/balance-trace.js";
 import { cloneAccount } from "../chain/accounts.js";
 import type { ChainSettings } from "../chain/chain-settings.js";
@@ -12,7 +10,8 @@ import {
   TRANSACTION_MAX_BYTE_SIZE,
 } from "../chain/constants.js";
 import { burnFee } from "../chain/fees.js";
-import { contractOwner, validateSignatures } from "../chain/signature-check.js";
+import { validateSignatures } from "../chain/signature-check.js";
+import type { ContractActuatorContext } from "../contracts/actuators/vm-actuator.js";
 import { type ContractRun, logsOf, savedInternalTransactions } from "../contracts/contract-run.js";
 import { addressToBase58 } from "../crypto/address.js";
 import { bytesEqual, bytesToHex, utf8Encode } from "../crypto/bytes.js";
@@ -25,6 +24,7 @@ import {
   transactionSizes,
   unpackContract,
 } from "../protocol/codec.js";
+import { contractOwner } from "../protocol/contract-owner.js";
 import { ContractType, contractTypeName } from "../protocol/contract-types.js";
 import type {
   TransactionBalanceTrace,
@@ -39,12 +39,13 @@ import {
   TransactionInfo_code,
   TransactionInfoSchema,
 } from "../protocol/generated/protocol/core_pb.js";
-import { ACCOUNT_CREATING_TYPES, consumeBandwidth } from "../resources/bandwidth.js";
+import { consumeBandwidth } from "../resources/bandwidth.js";
 import { MutableChainProperties } from "../state/chain-properties.js";
+import { CoreTables } from "../state/core-tables.js";
 import { StateOverlay } from "../state/state-overlay.js";
 import type { ChangeSet, StateView } from "../state/state-view.js";
-import { Tables } from "../state/tables.js";
 import type { VmTracer } from "../vm/context.js";
+import { ACTUATORS } from "./registry.js";
 import { ResponseCode, rejection } from "./response-codes.js";
 
 /** Marks a transaction index entry of a transaction that sits in the pending pool. */
@@ -159,7 +160,7 @@ export function applyTransaction(
     );
   }
   // TaPoS: the referenced block must be one of the last 65 536.
-  const refHash = state.get(Tables.recentBlocks, raw!.refBlockBytes);
+  const refHash = state.get(CoreTables.recentBlocks, raw!.refBlockBytes);
   if (!refHash || !bytesEqual(refHash, raw!.refBlockHash)) {
     throw rejection(ResponseCode.TAPOS_ERROR, "Tapos check error.");
   }
@@ -184,7 +185,7 @@ export function applyTransaction(
   if (expiration <= headTime || expiration > headTime + MAXIMUM_TIME_UNTIL_EXPIRATION) {
     throw rejection(ResponseCode.TRANSACTION_EXPIRATION_ERROR, "Transaction expired");
   }
-  if (state.get(Tables.transactionIndex, txId) !== undefined) {
+  if (state.get(CoreTables.transactionIndex, txId) !== undefined) {
     throw rejection(ResponseCode.DUP_TRANSACTION_ERROR, "Dup transaction.");
   }
 
@@ -199,13 +200,11 @@ export function applyTransaction(
   // Bandwidth (java-tron reports a missing owner here, before the actuator's own check).
   const bytes = BigInt(vmEnabled ? withoutRetSize + MAX_RESULT_SIZE_IN_TX * contracts.length : fullSize);
   const createsAccount =
-    paramError === undefined &&
-    ACCOUNT_CREATING_TYPES.has(contract.type) &&
-    (actuator.createsAccount?.(state, param as never) ?? false);
+    paramError === undefined && (actuator.createsAccount?.(state, param as never) ?? false);
   let netBill: { netUsage: bigint; netFee: bigint };
   try {
     // The create-account size guard runs after the missing-owner check (BandwidthProcessor.consume).
-    if (createsAccount && optimizeTxs && state.get(Tables.accounts, owner)) {
+    if (createsAccount && optimizeTxs && state.get(CoreTables.accounts, owner)) {
       const size = BigInt(withoutRetSize) - 65n * BigInt(tx.signature.length);
       const max = props.get("MAX_CREATE_ACCOUNT_TX_SIZE");
       if (size > max) {
@@ -244,7 +243,7 @@ export function applyTransaction(
   let multiSignFee = 0n;
   if (tx.signature.length > 1) {
     const fee = props.get("MULTI_SIGN_FEE");
-    const account = state.get(Tables.accounts, owner);
+    const account = state.get(CoreTables.accounts, owner);
     if (account && fee > 0n) {
       if (account.balance < fee) {
         throw rejection(
@@ -266,7 +265,7 @@ export function applyTransaction(
   if ((raw!.data?.length ?? 0) > 0) {
     const fee = props.get("MEMO_FEE");
     if (fee > 0n) {
-      const account = state.get(Tables.accounts, owner);
+      const account = state.get(CoreTables.accounts, owner);
       if (!account || account.balance < fee) {
         throw rejection(
           ResponseCode.BANDWITH_ERROR,
@@ -282,7 +281,7 @@ export function applyTransaction(
     }
   }
 
-  const ctx: ActuatorContext = {
+  const ctx: ContractActuatorContext = {
     state,
     props,
     txId,
@@ -359,7 +358,7 @@ export function applyTransaction(
     ...(result.receipt ?? {}),
     ...(run ? contractInfoFields(run, props, netBill.netFee, createsAccount) : {}),
   });
-  state.put(Tables.transactionIndex, txId, options.block?.number ?? PENDING_BLOCK_NUMBER);
+  state.put(CoreTables.transactionIndex, txId, options.block?.number ?? PENDING_BLOCK_NUMBER);
   const balanceTrace =
     state instanceof BalanceTracingOverlay
       ? state.trace(
@@ -432,9 +431,9 @@ function chargeFee(
   address: Uint8Array,
   fee: bigint,
 ): void {
-  const account = cloneAccount(state.get(Tables.accounts, address)!);
+  const account = cloneAccount(state.get(CoreTables.accounts, address)!);
   account.balance -= fee;
-  state.put(Tables.accounts, address, account);
+  state.put(CoreTables.accounts, address, account);
   burnFee(state, props, fee);
 }
 

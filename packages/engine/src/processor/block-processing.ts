@@ -32,9 +32,9 @@ import {
 } from "../protocol/generated/protocol/core_pb.js";
 import { resetBlockEnergyUsage, updateAdaptiveEnergy } from "../resources/energy.js";
 import { ChainProperties, MutableChainProperties } from "../state/chain-properties.js";
+import { CoreTables } from "../state/core-tables.js";
 import { StateOverlay } from "../state/state-overlay.js";
 import type { ChangeSet, StateView } from "../state/state-view.js";
-import { Tables } from "../state/tables.js";
 import { doMaintenance, payBlockRewards } from "../witnesses/maintenance.js";
 import { applyTransaction, PENDING_BLOCK_NUMBER, type TransactionOutcome } from "./apply-transaction.js";
 
@@ -176,9 +176,9 @@ function settleInBlock(
   const type = pushed.transaction.rawData?.contract[0]?.type;
   if (type === ContractType.CreateSmartContract || type === ContractType.TriggerSmartContract)
     return undefined;
-  const indexId = Tables.transactionIndex.id;
+  const indexId = CoreTables.transactionIndex.id;
   const index = pushed.changes.tables.get(indexId);
-  const keyId = Tables.transactionIndex.keyId(pushed.txId);
+  const keyId = CoreTables.transactionIndex.keyId(pushed.txId);
   const entry = index?.entries.get(keyId);
   if (!index || entry?.value !== PENDING_BLOCK_NUMBER) return undefined;
   const entries = new Map(index.entries);
@@ -256,7 +256,7 @@ export function applyBlock(
   }
   const trusted = options.trusted === true;
   if (trusted) {
-    const witness = state.get(Tables.witnesses, raw.witnessAddress);
+    const witness = state.get(CoreTables.witnesses, raw.witnessAddress);
     if (!witness) throw blockError(`witness ${bytesToHex(raw.witnessAddress)} does not exist`);
   } else {
     checkBlockSignature(state, block, recoverer);
@@ -309,10 +309,10 @@ export function applyBlock(
 export function checkBlockSignature(view: StateView, block: Block, recoverer: SignatureRecoverer): void {
   const raw = block.blockHeader?.rawData;
   if (!raw) throw blockError("block has no header");
-  const witness = view.get(Tables.witnesses, raw.witnessAddress);
+  const witness = view.get(CoreTables.witnesses, raw.witnessAddress);
   if (!witness) throw blockError(`witness ${bytesToHex(raw.witnessAddress)} does not exist`);
   const signer = blockSigner(block, recoverer);
-  const witnessAccount = view.get(Tables.accounts, raw.witnessAddress);
+  const witnessAccount = view.get(CoreTables.accounts, raw.witnessAddress);
   const expected = new ChainProperties(view).isOn("ALLOW_MULTI_SIGN")
     ? (witnessAccount?.witnessPermission?.keys[0]?.address ?? raw.witnessAddress)
     : raw.witnessAddress;
@@ -330,7 +330,7 @@ function finishBlock(
 ): Uint8Array {
   const raw = block.blockHeader!.rawData!;
   const id = blockId(block);
-  for (const o of outcomes) state.put(Tables.transactionInfos, o.txId, o.info);
+  for (const o of outcomes) state.put(CoreTables.transactionInfos, o.txId, o.info);
   indexContractEvents(state, raw.number, outcomes);
   settleBlockEnergy(props);
 
@@ -346,24 +346,24 @@ function finishBlock(
       // slots k+1, k+1+n, … go to the witness scheduled for slot k+1
       const times = (missedSlots - k - 1n) / n + 1n;
       const missedBy = scheduledWitness(props, k + 1n)!;
-      const missed = state.get(Tables.witnesses, missedBy);
+      const missed = state.get(CoreTables.witnesses, missedBy);
       if (missed)
-        state.put(Tables.witnesses, missedBy, { ...missed, totalMissed: missed.totalMissed + times });
+        state.put(CoreTables.witnesses, missedBy, { ...missed, totalMissed: missed.totalMissed + times });
     }
   }
-  const witness = state.get(Tables.witnesses, raw.witnessAddress);
+  const witness = state.get(CoreTables.witnesses, raw.witnessAddress);
   if (witness) {
     const w = clone(WitnessSchema, witness);
     w.totalProduced += 1n;
     w.latestBlockNum = raw.number;
     w.latestSlotNum = absoluteSlot(props, raw.timestamp);
-    state.put(Tables.witnesses, raw.witnessAddress, w);
+    state.put(CoreTables.witnesses, raw.witnessAddress, w);
   }
 
-  state.put(Tables.blocks, raw.number, block);
-  state.put(Tables.blockIndex, id, raw.number);
+  state.put(CoreTables.blocks, raw.number, block);
+  state.put(CoreTables.blockIndex, id, raw.number);
   const ref = blockReference(raw.number, id);
-  state.put(Tables.recentBlocks, ref.refBlockBytes, ref.refBlockHash);
+  state.put(CoreTables.recentBlocks, ref.refBlockBytes, ref.refBlockHash);
   props.set("TOTAL_TRANSACTION_COUNT", props.get("TOTAL_TRANSACTION_COUNT") + BigInt(outcomes.length));
 
   // Maintenance: the first block at or after NEXT_MAINTENANCE_TIME (block 1 only moves the time).
@@ -411,7 +411,7 @@ function settleBlockEnergy(props: MutableChainProperties): void {
 /** Solidified number: active witnesses' latest block numbers, ascending, at index ⌊n·(1−70%)⌋. */
 function updateSolidifiedBlock(state: StateOverlay, props: MutableChainProperties): void {
   const numbers = unpackAddresses(props.getBytes("ACTIVE_WITNESSES")).map(
-    (address) => state.get(Tables.witnesses, address)?.latestBlockNum ?? 0n,
+    (address) => state.get(CoreTables.witnesses, address)?.latestBlockNum ?? 0n,
   );
   if (numbers.length === 0) return;
   numbers.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));

@@ -9,9 +9,10 @@ import { unpackAddresses } from "../chain/witness-schedule.js";
 import { bytesEqual } from "../crypto/bytes.js";
 import { Proposal_State } from "../protocol/generated/protocol/core_pb.js";
 import type { MutableChainProperties } from "../state/chain-properties.js";
+import { CoreTables } from "../state/core-tables.js";
 import type { StateOverlay } from "../state/state-overlay.js";
-import { Tables } from "../state/tables.js";
 import { applyProposalParameters } from "./proposal-parameters.js";
+import { ProposalTables } from "./tables.js";
 
 /** ProposalCapsule.hasMostApprovals: approvals by active witnesses ≥ ⌊active · 7 / 10⌋. */
 export function hasMostApprovals(approvals: readonly Uint8Array[], active: readonly Uint8Array[]): boolean {
@@ -30,7 +31,7 @@ export function processProposals(state: StateOverlay, props: MutableChainPropert
   const now = props.get("NEXT_MAINTENANCE_TIME");
   const active = unpackAddresses(props.getBytes("ACTIVE_WITNESSES"));
   for (let id = latest; id > 0n; id--) {
-    const record = state.get(Tables.proposals, id);
+    const record = state.get(ProposalTables.proposals, id);
     if (!record) continue;
     const { message } = record;
     if (message.state === Proposal_State.APPROVED || message.state === Proposal_State.DISAPPROVED) break;
@@ -43,7 +44,7 @@ export function processProposals(state: StateOverlay, props: MutableChainPropert
     } else {
       decided = Proposal_State.DISAPPROVED;
     }
-    state.put(Tables.proposals, id, { ...record, message: { ...message, state: decided } });
+    state.put(ProposalTables.proposals, id, { ...record, message: { ...message, state: decided } });
   }
 }
 
@@ -77,9 +78,9 @@ function unpackWitnessVotes(bytes: Uint8Array): { address: Uint8Array; voteCount
 export function removeThePowerOfTheGr(state: StateOverlay, props: MutableChainProperties): void {
   if (props.get("REMOVE_THE_POWER_OF_THE_GR") !== 1n) return;
   for (const { address, voteCount } of unpackWitnessVotes(props.getBytes(GENESIS_WITNESS_VOTES))) {
-    const witness = state.get(Tables.witnesses, address);
+    const witness = state.get(CoreTables.witnesses, address);
     if (witness)
-      state.put(Tables.witnesses, address, { ...witness, voteCount: witness.voteCount - voteCount });
+      state.put(CoreTables.witnesses, address, { ...witness, voteCount: witness.voteCount - voteCount });
   }
   props.set("REMOVE_THE_POWER_OF_THE_GR", -1n);
 }

@@ -6,7 +6,7 @@
  * switched on, the energy target, the reward algorithm's start cycle).
  */
 
-import { validateError } from "../actuators/actuator.js";
+import { validateError } from "../actuator/actuator.js";
 import { setOperationBit } from "../chain/permissions.js";
 import { utf8Decode, utf8Encode } from "../crypto/bytes.js";
 import type { ChainProperties, MutableChainProperties } from "../state/chain-properties.js";

@@ -1,13 +1,13 @@
 import { create, fromBinary, toBinary } from "@bufbuild/protobuf";
 import { BinaryWriter } from "@bufbuild/protobuf/wire";
 import { type Proposal, ProposalSchema } from "../protocol/generated/protocol/core_pb.js";
-import { defineTable, int64Key, type ValueCodec } from "../state/table.js";
 import {
   int64MapEntries,
   PROPOSAL_PARAMETERS_FIELD,
   type ProposalParameter,
   writeInt64Map,
-} from "./parameter-order.js";
+} from "../protocol/parameter-order.js";
+import { defineTable, int64Key, type ValueCodec } from "../state/table.js";
 
 /**
  * A proposal as java-tron's ProposalStore keeps it, with its parameters in insertion order (the

@@ -1,9 +1,11 @@
+import { allFrozenForBandwidth } from "../accounts/account-resources.js";
 import { findToken, mapGet, mapPut, tokensById } from "../assets/asset-balances.js";
 import { assetNetFigures } from "../assets/asset-net.js";
 import { AssetTables } from "../assets/tables.js";
 import { cloneAccount, withAccountFields } from "../chain/accounts.js";
 import { javaLongOfDouble } from "../chain/arithmetic.js";
 import { burnFee } from "../chain/fees.js";
+import { increaseUsage, PRECISION } from "../chain/usage-window.js";
 import { addressToBase58 } from "../crypto/address.js";
 import { utf8Decode } from "../crypto/bytes.js";
 import { JavaExceptions, TronodeError } from "../errors.js";
@@ -11,12 +13,10 @@ import { ContractType } from "../protocol/contract-types.js";
 import { ResourceCode } from "../protocol/generated/protocol/common_pb.js";
 import type { Account } from "../protocol/generated/protocol/core_pb.js";
 import type { ChainProperties, MutableChainProperties } from "../state/chain-properties.js";
+import { CoreTables } from "../state/core-tables.js";
 import type { StateOverlay } from "../state/state-overlay.js";
 import type { StateView } from "../state/state-view.js";
-import { Tables } from "../state/tables.js";
-import { allFrozenForBandwidth } from "./account-resources.js";
 import { consumeUsage, currentUsage } from "./resource-window.js";
-import { increaseUsage, PRECISION } from "./usage-window.js";
 
 /** Bandwidth charged for one contract: bytes from stake or free net, or the TRX burned. */
 export interface NetBill {
@@ -88,7 +88,7 @@ export function consumeBandwidth(input: BandwidthInput): NetBill {
   const { state, props, owner, bytes } = input;
   // java-tron skips shielded transfers (their fee is SHIELDED_TRANSACTION_FEE, in the actuator).
   if (input.contractType === ContractType.ShieldedTransferContract) return { netUsage: 0n, netFee: 0n };
-  const account = state.get(Tables.accounts, owner);
+  const account = state.get(CoreTables.accounts, owner);
   if (!account) {
     throw new TronodeError("CONTRACT_VALIDATE_ERROR", `account [${addressToBase58(owner)}] does not exist`, {
       javaClass: JavaExceptions.contractValidate,
@@ -136,7 +136,7 @@ function payFee(
   const next = cloneAccount(account);
   next.balance -= fee;
   next.latestOprationTime = props.headTimestamp;
-  state.put(Tables.accounts, account.address, next);
+  state.put(CoreTables.accounts, account.address, next);
   if (feePool && props.isOn("ALLOW_TRANSACTION_FEE_POOL")) {
     props.add("TRANSACTION_FEE_POOL", fee);
   } else {
@@ -157,7 +157,7 @@ function useAccountNet(
   if (bytes > limit - newUsage) return false;
   const next = consumeUsage(props, account, ResourceCode.BANDWIDTH, bytes, now);
   next.latestOprationTime = props.headTimestamp;
-  state.put(Tables.accounts, account.address, next);
+  state.put(CoreTables.accounts, account.address, next);
   return true;
 }
 
@@ -199,7 +199,7 @@ function useAssetAccountNet(
   const senderUsage = increaseUsage(freeUsage ?? 0n, 0n, lastTime ?? 0n, now);
   if (bytes > token.freeAssetNetLimit - senderUsage) return false;
 
-  const issuer = state.get(Tables.accounts, token.ownerAddress);
+  const issuer = state.get(CoreTables.accounts, token.ownerAddress);
   if (!issuer) return false;
   const issuerUsage = currentUsage(props, issuer, ResourceCode.BANDWIDTH, now);
   if (bytes > accountNetLimit(props, issuer) - issuerUsage) return false;
@@ -222,8 +222,12 @@ function useAssetAccountNet(
   const v2 = state.get(AssetTables.assetIssuesV2, id);
   if (v2) state.put(AssetTables.assetIssuesV2, id, { ...v2, ...tokenUsage });
   // Both are written, the issuer last: when the sender is the issuer, the issuer's copy wins, as in java-tron.
-  state.put(Tables.accounts, account.address, sender);
-  state.put(Tables.accounts, issuer.address, consumeUsage(props, issuer, ResourceCode.BANDWIDTH, bytes, now));
+  state.put(CoreTables.accounts, account.address, sender);
+  state.put(
+    CoreTables.accounts,
+    issuer.address,
+    consumeUsage(props, issuer, ResourceCode.BANDWIDTH, bytes, now),
+  );
   return true;
 }
 
@@ -248,15 +252,8 @@ function useFreeNet(
   next.freeNetUsage = increaseUsage(freeUsage, bytes, now, now);
   next.latestConsumeFreeTime = now;
   next.latestOprationTime = props.headTimestamp;
-  state.put(Tables.accounts, account.address, next);
+  state.put(CoreTables.accounts, account.address, next);
   props.set("PUBLIC_NET_USAGE", increaseUsage(newPublicUsage, bytes, now, now));
   props.set("PUBLIC_NET_TIME", now);
   return true;
 }
-
-/** Contract types whose execution may create the recipient account (bandwidth rule 2). */
-export const ACCOUNT_CREATING_TYPES: ReadonlySet<ContractType> = new Set([
-  ContractType.AccountCreateContract,
-  ContractType.TransferContract,
-  ContractType.TransferAssetContract,
-]);

@@ -17,7 +17,7 @@ import {
 } from "../protocol/generated/protocol/core_pb.js";
 import type { StateOverlay } from "../state/state-overlay.js";
 import type { StateView } from "../state/state-view.js";
-import { Tables } from "../state/tables.js";
+import { ResourceTables } from "./tables.js";
 
 const V2_UNLOCKED_PREFIX = Uint8Array.of(0x01);
 const V2_LOCKED_PREFIX = Uint8Array.of(0x02);
@@ -43,9 +43,9 @@ export function putOrDeleteDelegatedResource(
   record: DelegatedResource,
 ): void {
   if (record.frozenBalanceForBandwidth === 0n && record.frozenBalanceForEnergy === 0n) {
-    state.delete(Tables.delegatedResources, key);
+    state.delete(ResourceTables.delegatedResources, key);
   } else {
-    state.put(Tables.delegatedResources, key, record);
+    state.put(ResourceTables.delegatedResources, key, record);
   }
 }
 
@@ -60,12 +60,12 @@ export function unlockExpiredResource(
   now: bigint,
 ): void {
   const lockKey = delegatedResourceKeyV2(from, to, true);
-  const locked = state.get(Tables.delegatedResources, lockKey);
+  const locked = state.get(ResourceTables.delegatedResources, lockKey);
   if (!locked) return;
   if (locked.expireTimeForEnergy >= now && locked.expireTimeForBandwidth >= now) return;
   const unlockKey = delegatedResourceKeyV2(from, to, false);
   const unlocked = {
-    ...(state.get(Tables.delegatedResources, unlockKey) ?? emptyDelegatedResource(from, to)),
+    ...(state.get(ResourceTables.delegatedResources, unlockKey) ?? emptyDelegatedResource(from, to)),
   };
   const nextLocked = { ...locked };
   if (locked.expireTimeForEnergy < now) {
@@ -81,11 +81,11 @@ export function unlockExpiredResource(
     nextLocked.expireTimeForBandwidth = 0n;
   }
   if (nextLocked.frozenBalanceForBandwidth === 0n && nextLocked.frozenBalanceForEnergy === 0n) {
-    state.delete(Tables.delegatedResources, lockKey);
+    state.delete(ResourceTables.delegatedResources, lockKey);
   } else {
-    state.put(Tables.delegatedResources, lockKey, nextLocked);
+    state.put(ResourceTables.delegatedResources, lockKey, nextLocked);
   }
-  state.put(Tables.delegatedResources, unlockKey, unlocked);
+  state.put(ResourceTables.delegatedResources, unlockKey, unlocked);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -110,7 +110,7 @@ function withoutCounterpart(list: readonly Uint8Array[], counterpart: Uint8Array
 }
 
 function readSide(view: StateView, prefix: number, address: Uint8Array): readonly Uint8Array[] {
-  const row = view.get(Tables.delegationIndex, sideKey(prefix, address));
+  const row = view.get(ResourceTables.delegationIndex, sideKey(prefix, address));
   if (!row) return [];
   return prefix === V1_FROM || prefix === V2_FROM ? row.toAccounts : row.fromAccounts;
 }
@@ -118,12 +118,12 @@ function readSide(view: StateView, prefix: number, address: Uint8Array): readonl
 function writeSide(state: StateOverlay, prefix: number, address: Uint8Array, list: Uint8Array[]): void {
   const key = sideKey(prefix, address);
   if (list.length === 0) {
-    state.delete(Tables.delegationIndex, key);
+    state.delete(ResourceTables.delegationIndex, key);
     return;
   }
   const isFromSide = prefix === V1_FROM || prefix === V2_FROM;
   state.put(
-    Tables.delegationIndex,
+    ResourceTables.delegationIndex,
     key,
     create(DelegatedResourceAccountIndexSchema, {
       account: address,
@@ -176,11 +176,11 @@ export function indexUnDelegateV1(state: StateOverlay, from: Uint8Array, to: Uin
 
 /** The old v1 layout (one row per address, key = the bare address). */
 export function oldIndexRow(view: StateView, address: Uint8Array): DelegatedResourceAccountIndex | undefined {
-  return view.get(Tables.delegationIndex, address);
+  return view.get(ResourceTables.delegationIndex, address);
 }
 
 export function putOldIndexRow(state: StateOverlay, row: DelegatedResourceAccountIndex): void {
-  state.put(Tables.delegationIndex, row.account, row);
+  state.put(ResourceTables.delegationIndex, row.account, row);
 }
 
 /**
@@ -192,7 +192,7 @@ export function convertOldIndexRow(state: StateOverlay, address: Uint8Array): vo
   if (!row) return;
   for (const to of row.toAccounts) indexDelegateV1(state, address, to);
   for (const from of row.fromAccounts) indexDelegateV1(state, from, address);
-  state.delete(Tables.delegationIndex, address);
+  state.delete(ResourceTables.delegationIndex, address);
 }
 
 function indexOf(view: StateView, address: Uint8Array, fromPrefix: number, toPrefix: number) {

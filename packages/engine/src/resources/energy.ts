@@ -5,18 +5,19 @@
  * The TVM calls these for a contract call: `callerEnergyLimit` before running, `payEnergyBill`
  * with the energy actually used after it (unused energy is simply never consumed).
  */
+
+import { allFrozenForEnergy, TRX_PRECISION } from "../accounts/account-resources.js";
 import { addExact, javaLongOfDouble, multiplyExact } from "../chain/arithmetic.js";
 import { burnFee } from "../chain/fees.js";
+import { increaseUsage } from "../chain/usage-window.js";
 import { bytesToHex } from "../crypto/bytes.js";
 import { JavaExceptions, TronodeError } from "../errors.js";
 import { ResourceCode } from "../protocol/generated/protocol/common_pb.js";
 import type { Account } from "../protocol/generated/protocol/core_pb.js";
 import type { ChainProperties, MutableChainProperties } from "../state/chain-properties.js";
+import { CoreTables } from "../state/core-tables.js";
 import type { StateOverlay } from "../state/state-overlay.js";
-import { Tables } from "../state/tables.js";
-import { allFrozenForEnergy, TRX_PRECISION } from "./account-resources.js";
 import { consumeUsage, currentUsage, supportsUnfreezeDelay } from "./resource-window.js";
-import { increaseUsage } from "./usage-window.js";
 
 /** java-tron's Constant.SUN_PER_ENERGY: the price when ENERGY_FEE is not positive. */
 export const DEFAULT_SUN_PER_ENERGY = 100n;
@@ -72,14 +73,14 @@ export function useEnergy(
   energy: bigint,
   now: bigint,
 ): boolean {
-  const account = state.get(Tables.accounts, address);
+  const account = state.get(CoreTables.accounts, address);
   if (!account) return false;
   if (!supportsUnfreezeDelay(props) && !props.isOn("ALLOW_TVM_FREEZE")) {
     const left = accountEnergyLimit(props, account) - accountEnergyUsed(props, account, now);
     if (energy > left) return false;
   }
   const next = consumeUsage(props, account, ResourceCode.ENERGY, energy, now);
-  state.put(Tables.accounts, address, { ...next, latestOprationTime: props.headTimestamp });
+  state.put(CoreTables.accounts, address, { ...next, latestOprationTime: props.headTimestamp });
   if (props.isOn("ALLOW_ADAPTIVE_ENERGY")) props.add("BLOCK_ENERGY_USAGE", energy);
   return true;
 }
@@ -134,7 +135,7 @@ export function payEnergyBill(
 ): EnergyBill {
   // A zero share still goes through useEnergy (java-tron decays and stamps the usage).
   if (usage < 0n) return { energyUsage: 0n, energyFee: 0n };
-  const account = state.get(Tables.accounts, address);
+  const account = state.get(CoreTables.accounts, address);
   if (!account) throw new TronodeError("ACCOUNT_MISSING", `account ${bytesToHex(address)} does not exist`);
   const left = options.energyLeft ?? accountLeftEnergyFromFreeze(props, account, now);
   if (left >= usage) {
@@ -144,13 +145,13 @@ export function payEnergyBill(
   useEnergy(state, props, address, left, now);
   if (props.isOn("ALLOW_ADAPTIVE_ENERGY")) props.add("BLOCK_ENERGY_USAGE", usage - left);
   const fee = multiplyExact(usage - left, sunPerEnergy(props));
-  const payer = state.get(Tables.accounts, address)!;
+  const payer = state.get(CoreTables.accounts, address)!;
   if (payer.balance < fee) {
     throw new TronodeError("INSUFFICIENT_BALANCE", `${bytesToHex(address)} insufficient balance`, {
       javaClass: JavaExceptions.balanceInsufficient,
     });
   }
-  state.put(Tables.accounts, address, { ...payer, balance: payer.balance - fee });
+  state.put(CoreTables.accounts, address, { ...payer, balance: payer.balance - fee });
   if (props.isOn("ALLOW_TRANSACTION_FEE_POOL") && !options.outOfTime) {
     props.add("TRANSACTION_FEE_POOL", fee);
   } else {

@@ -5,18 +5,6 @@
  * transports call, and the pure computations behind it over a StateView.
  */
 import { create } from "@bufbuild/protobuf";
-import { javaLongOfDouble } from "../chain/arithmetic.js";
-import { encode } from "../protocol/codec.js";
-import { ResourceCode } from "../protocol/generated/protocol/common_pb.js";
-import { DelegateResourceContractSchema } from "../protocol/generated/protocol/contracts_pb.js";
-import type {
-  Account,
-  DelegatedResource,
-  DelegatedResourceAccountIndex,
-} from "../protocol/generated/protocol/core_pb.js";
-import type { ChainProperties } from "../state/chain-properties.js";
-import type { StateView } from "../state/state-view.js";
-import { Tables } from "../state/tables.js";
 import {
   acquiredV1,
   acquiredV2,
@@ -28,11 +16,23 @@ import {
   tronPowerUsage,
   UNFREEZE_MAX_TIMES,
   unfreezingV2Count,
-} from "./account-resources.js";
+} from "../accounts/account-resources.js";
+import { javaLongOfDouble } from "../chain/arithmetic.js";
+import { encode } from "../protocol/codec.js";
+import { ResourceCode } from "../protocol/generated/protocol/common_pb.js";
+import { DelegateResourceContractSchema } from "../protocol/generated/protocol/contracts_pb.js";
+import type {
+  Account,
+  DelegatedResource,
+  DelegatedResourceAccountIndex,
+} from "../protocol/generated/protocol/core_pb.js";
+import type { ChainProperties } from "../state/chain-properties.js";
+import type { StateView } from "../state/state-view.js";
 import { accountNetReport } from "./bandwidth.js";
 import { delegatedResourceKeyV1, delegatedResourceKeyV2 } from "./delegation.js";
 import { accountEnergyLimit, accountEnergyUsed } from "./energy.js";
 import { supportsUnfreezeDelay } from "./resource-window.js";
+import { ResourceTables } from "./tables.js";
 
 /** Which state a read sees: `head` = unconfirmed (pending applied), `solid` = the solidified block. */
 type Scope = "head" | "solid";
@@ -106,7 +106,7 @@ export function accountResourceReport(
 
 /** Wallet.getDelegatedResource: the Stake 1.0 record, if any. */
 export function delegatedResourcesV1(view: StateView, from: Uint8Array, to: Uint8Array): DelegatedResource[] {
-  const record = view.get(Tables.delegatedResources, delegatedResourceKeyV1(from, to));
+  const record = view.get(ResourceTables.delegatedResources, delegatedResourceKeyV1(from, to));
   return record ? [record] : [];
 }
 
@@ -123,7 +123,7 @@ function isEmptyRecord(r: DelegatedResource): boolean {
 export function delegatedResourcesV2(view: StateView, from: Uint8Array, to: Uint8Array): DelegatedResource[] {
   const out: DelegatedResource[] = [];
   for (const locked of [false, true]) {
-    const record = view.get(Tables.delegatedResources, delegatedResourceKeyV2(from, to, locked));
+    const record = view.get(ResourceTables.delegatedResources, delegatedResourceKeyV2(from, to, locked));
     if (record && !isEmptyRecord(record)) out.push(record);
   }
   return out;

@@ -5,12 +5,19 @@
  * ALLOW_CANCEL_ALL_UNFREEZE_V2 the window is kept ×1000 (`window_optimized`) and rounded up.
  * Time is in slots; the functions are pure and return the updated account.
  */
+
+import { accountResourceOf, withAccountResource } from "../accounts/account-resources.js";
 import { withAccountFields } from "../chain/accounts.js";
+import {
+  decayedAverage,
+  divideCeil,
+  increaseUsage,
+  PRECISION,
+  WINDOW_SIZE_SLOTS,
+} from "../chain/usage-window.js";
 import { ResourceCode } from "../protocol/generated/protocol/common_pb.js";
 import type { Account } from "../protocol/generated/protocol/core_pb.js";
 import type { ChainProperties } from "../state/chain-properties.js";
-import { accountResourceOf, withAccountResource } from "./account-resources.js";
-import { decayedAverage, divideCeil, increaseUsage, PRECISION, WINDOW_SIZE_SLOTS } from "./usage-window.js";
 
 /** Stake 2.0 windows are stored ×1000 once optimized. */
 export const WINDOW_SIZE_PRECISION = 1000n;

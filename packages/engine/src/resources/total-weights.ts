@@ -3,9 +3,10 @@
  * TOTAL_TRON_POWER_WEIGHT). java-tron moves them by the floor difference of the affected stake
  * (floor(new/1e6) − floor(old/1e6)), never by amount/1e6, so sub-TRX remainders are not lost.
  */
+
+import { TRX_PRECISION } from "../accounts/account-resources.js";
 import { ResourceCode } from "../protocol/generated/protocol/common_pb.js";
 import type { MutableChainProperties } from "../state/chain-properties.js";
-import { TRX_PRECISION } from "./account-resources.js";
 
 export function totalWeightProperty(type: ResourceCode): string {
   switch (type) {

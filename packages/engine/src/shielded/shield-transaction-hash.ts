@@ -11,7 +11,7 @@
 import { create, fromBinary, toBinary } from "@bufbuild/protobuf";
 import { AnySchema } from "@bufbuild/protobuf/wkt";
 import { sha256 } from "@noble/hashes/sha2.js";
-import { validateError } from "../actuators/actuator.js";
+import { validateError } from "../actuator/actuator.js";
 import { ContractType, typeUrlOf } from "../protocol/contract-types.js";
 import {
   ShieldedTransferContractSchema,

@@ -4,7 +4,6 @@
  * (new spending keys, diversifiers, rcm, signature nonces) — the engine has none.
  */
 import { TronodeError } from "../errors.js";
-import type { ReadScope } from "../interfaces.js";
 import type { ShieldedTRC20TriggerContractParameters } from "../protocol/generated/protocol/api_pb.js";
 import type {
   IncrementalMerkleVoucherInfo,
@@ -25,6 +24,7 @@ import type {
   OvkDecryptTRC20Parameters,
   SpendResult,
 } from "../protocol/generated/protocol/shielded_api_pb.js";
+import type { ReadScope } from "../state/read-scope.js";
 import { TRON_SAPLING } from "./domain.js";
 import { bytesToBigIntLE, scalarToBytes, toScalar } from "./jubjub.js";
 import {

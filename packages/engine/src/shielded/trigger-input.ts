@@ -20,7 +20,7 @@
  *   16 zeros ‖ two offsets ‖ [0, 0] or [1 ‖ the first output ‖ 1 ‖ its c_enc ‖ c_out ‖ 12 zeros]
  */
 
-import { validateError } from "../actuators/actuator.js";
+import { validateError } from "../actuator/actuator.js";
 import { ADDRESS_PREFIX } from "../crypto/address.js";
 import { parseHex } from "../crypto/bytes.js";
 import { TronodeError } from "../errors.js";

@@ -1,13 +1,13 @@
+import { hexToBytes } from "../crypto/bytes.js";
 import {
   CHAIN_PARAMETERS,
   DEFAULT_ACTIVE_OPERATIONS_HEX,
   DEFAULT_AVAILABLE_CONTRACT_TYPE_HEX,
   INTERNAL_PROPERTIES,
-} from "../chain/chain-parameters.js";
-import { hexToBytes } from "../crypto/bytes.js";
+} from "./chain-parameters.js";
+import { CoreTables } from "./core-tables.js";
 import type { StateOverlay } from "./state-overlay.js";
 import type { StateView } from "./state-view.js";
-import { Tables } from "./tables.js";
 
 const DEFAULTS = new Map<string, bigint>([
   ...CHAIN_PARAMETERS.map((s) => [s.name, s.defaultValue] as const),
@@ -24,7 +24,7 @@ export class ChainProperties {
   constructor(protected readonly view: StateView) {}
 
   get(name: string): bigint {
-    const v = this.view.get(Tables.properties, name);
+    const v = this.view.get(CoreTables.properties, name);
     if (v !== undefined) return v;
     const d = DEFAULTS.get(name);
     if (d === undefined) return 0n;
@@ -32,7 +32,7 @@ export class ChainProperties {
   }
 
   getBytes(name: string): Uint8Array {
-    const v = this.view.get(Tables.byteProperties, name);
+    const v = this.view.get(CoreTables.byteProperties, name);
     if (v !== undefined) return v;
     const d = BYTE_DEFAULTS.get(name);
     return d === undefined ? new Uint8Array() : hexToBytes(d);
@@ -70,11 +70,11 @@ export class MutableChainProperties extends ChainProperties {
   }
 
   set(name: string, value: bigint): void {
-    this.overlay.put(Tables.properties, name, value);
+    this.overlay.put(CoreTables.properties, name, value);
   }
 
   setBytes(name: string, value: Uint8Array): void {
-    this.overlay.put(Tables.byteProperties, name, value);
+    this.overlay.put(CoreTables.byteProperties, name, value);
   }
 
   add(name: string, delta: bigint): void {

@@ -5,12 +5,12 @@
  * execution the block ran, so the trace is of what happened.
  */
 import type { ChainSettings } from "../chain/chain-settings.js";
-import { contractOwner } from "../chain/signature-check.js";
 import { utf8Decode } from "../crypto/bytes.js";
 import type { SignatureRecoverer } from "../crypto/signature.js";
 import { TronodeError } from "../errors.js";
 import { applyTransaction } from "../processor/apply-transaction.js";
 import { unpackContract } from "../protocol/codec.js";
+import { contractOwner } from "../protocol/contract-owner.js";
 import { ContractType } from "../protocol/contract-types.js";
 import {
   type Block,

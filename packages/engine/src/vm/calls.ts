@@ -8,9 +8,10 @@ import {
   Account_AccountResourceSchema,
   AccountType,
 } from "../protocol/generated/protocol/core_pb.js";
+import { ContractTables, putContract } from "../state/contract-tables.js";
+import { CoreTables } from "../state/core-tables.js";
 import type { StateOverlay } from "../state/state-overlay.js";
 import type { StateView } from "../state/state-view.js";
-import { Tables } from "../state/tables.js";
 import { createEnergy, Energy } from "./energy-cost.js";
 import {
   bytecodeExecution,
@@ -29,7 +30,6 @@ import { precompileFor } from "./precompiles/index.js";
 import { MAX_DEPTH, Program } from "./program.js";
 import { markNewContract } from "./state-ops.js";
 import { canSuicide, suicide } from "./suicide.js";
-import { ContractTables, putContract } from "./tables.js";
 import { TransferValidationError } from "./tokens.js";
 import { intValueSafe, toTronAddress, wordFromBytes, wordOfAddress } from "./word.js";
 import {
@@ -70,9 +70,9 @@ export function validateTrxTransfer(
   if (!isValidAddress(from)) throw new TransferValidationError("Invalid ownerAddress!");
   if (!isValidAddress(to)) throw new TransferValidationError("Invalid toAddress!");
   if (sameBytes(from, to)) throw new TransferValidationError("Cannot transfer TRX to yourself.");
-  const owner = state.get(Tables.accounts, from);
+  const owner = state.get(CoreTables.accounts, from);
   if (!owner) throw new TransferValidationError("Validate InternalTransfer error, no OwnerAccount.");
-  const receiver = state.get(Tables.accounts, to);
+  const receiver = state.get(CoreTables.accounts, to);
   if (!receiver) {
     throw new TransferValidationError(
       "Validate InternalTransfer error, no ToAccount. And not allowed to create an account in a smartContract.",
@@ -100,7 +100,7 @@ export function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
 
 /** Program.createAccountIfNotExist: from Solidity059 on, a value transfer creates its receiver. */
 function createAccountIfNotExist(program: Program, state: StateOverlay, address: Uint8Array): void {
-  if (program.tx.config.allowTvmSolidity059 && state.get(Tables.accounts, address) === undefined) {
+  if (program.tx.config.allowTvmSolidity059 && state.get(CoreTables.accounts, address) === undefined) {
     createNormalAccount(state, program.props, address);
   }
 }
@@ -209,7 +209,7 @@ function callToAddress(program: Program, msg: MessageCall): void {
     return;
   }
 
-  const account = program.state.get(Tables.accounts, codeAddress);
+  const account = program.state.get(CoreTables.accounts, codeAddress);
   const code = account !== undefined ? (getCode(program.state, codeAddress) ?? EMPTY) : EMPTY;
 
   let contextBalance = 0n;
@@ -477,7 +477,7 @@ function createContractImpl(
     program.push(0n);
     return;
   }
-  const existing = program.state.get(Tables.accounts, newAddress);
+  const existing = program.state.get(CoreTables.accounts, newAddress);
   let alreadyExists = existing !== undefined;
   if (config.allowTvmConstantinople) {
     alreadyExists = alreadyExists && program.state.get(ContractTables.contracts, newAddress) !== undefined;
@@ -498,7 +498,7 @@ function createContractImpl(
       createBareAccount(deposit, newAddress, AccountType.Contract, "CreatedByContract");
     } else if (!alreadyExists) {
       deposit.put(
-        Tables.accounts,
+        CoreTables.accounts,
         newAddress,
         clearDelegatedResource({ ...existing, type: AccountType.Contract }),
       );

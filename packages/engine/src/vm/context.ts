@@ -1,19 +1,10 @@
+import type { BlockContext } from "../chain/block-context.js";
 import type { SignatureRecoverer } from "../crypto/signature.js";
 import type { StateView } from "../state/state-view.js";
 import type { VmConfig } from "./config.js";
 import type { Operation } from "./operations.js";
 import type { Program } from "./program.js";
 import type { TokenLedger } from "./tokens.js";
-
-/** Block data the opcodes read (ProgramInvoke's block fields). */
-export interface BlockContext {
-  /** NUMBER. */
-  readonly number: bigint;
-  /** TIMESTAMP: the block header timestamp in seconds. */
-  readonly timestamp: bigint;
-  /** COINBASE: the witness address (21 bytes), or empty. */
-  readonly coinbase: Uint8Array;
-}
 
 /** One log as java-tron's LogInfo: 20-byte address, topics, data. */
 export interface VmLog {

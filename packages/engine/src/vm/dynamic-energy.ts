@@ -2,9 +2,9 @@ import { javaLongOfDouble } from "../chain/arithmetic.js";
 import { strictPow } from "../chain/strict-math.js";
 import { javaMathPow } from "../exchanges/bancor.js";
 import type { ContractState } from "../protocol/generated/protocol/contracts_pb.js";
+import { ContractTables, newContractState } from "../state/contract-tables.js";
 import { DYNAMIC_ENERGY_FACTOR_DECIMAL } from "./opcodes.js";
 import type { Program } from "./program.js";
-import { ContractTables, newContractState } from "./tables.js";
 
 /** Constant.DYNAMIC_ENERGY_DECREASE_DIVISION: an idle cycle decays by a quarter of the increase factor. */
 const DECREASE_DIVISION = 4;

@@ -1,23 +1,17 @@
-import { validateError } from "../actuators/actuator.js";
+import { validateError } from "../actuator/actuator.js";
+import type { BlockContext } from "../chain/block-context.js";
 import { blockId as blockIdOf } from "../chain/block-id.js";
 import { createNobleRecoverer } from "../crypto/signature.js";
 import type { SmartContract } from "../protocol/generated/protocol/contracts_pb.js";
 import { AccountType } from "../protocol/generated/protocol/core_pb.js";
 import { ChainProperties } from "../state/chain-properties.js";
+import { ContractTables, putContract } from "../state/contract-tables.js";
+import { CoreTables } from "../state/core-tables.js";
 import { StateOverlay } from "../state/state-overlay.js";
 import type { ChangeSet, StateView, TableChanges } from "../state/state-view.js";
-import { Tables } from "../state/tables.js";
 import { transferTrx } from "./calls.js";
 import { type VmConfig, vmConfigOf } from "./config.js";
-import type {
-  BlockContext,
-  CallCreate,
-  TxContext,
-  VmHost,
-  VmInternalTransaction,
-  VmLog,
-  VmTracer,
-} from "./context.js";
+import type { CallCreate, TxContext, VmHost, VmInternalTransaction, VmLog, VmTracer } from "./context.js";
 import { cpuBudgetSteps } from "./cpu-budget.js";
 import { Energy } from "./energy-cost.js";
 import {
@@ -31,7 +25,6 @@ import {
 import { countingTable, jumpTable, type Operation, tracingTable } from "./operations.js";
 import { asVmException, Program } from "./program.js";
 import { markNewContract, NewContracts, TransientStorage } from "./state-ops.js";
-import { ContractTables, putContract } from "./tables.js";
 import { createAccountTokenLedger, TransferValidationError } from "./tokens.js";
 import { wordOfAddress } from "./word.js";
 import { createBareAccount, getCode, saveCode } from "./world.js";
@@ -94,7 +87,7 @@ function defaultHost(host: Partial<VmHost> | undefined): VmHost {
     blockId:
       host?.blockId ??
       ((view: StateView, number: bigint) => {
-        const block = view.get(Tables.blocks, number);
+        const block = view.get(CoreTables.blocks, number);
         return block === undefined ? undefined : blockIdOf(block);
       }),
   };

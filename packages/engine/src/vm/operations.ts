@@ -1,5 +1,5 @@
 import { keccak256 } from "../crypto/hash.js";
-import { Tables } from "../state/tables.js";
+import { CoreTables } from "../state/core-tables.js";
 import { callAction, createAction, suicideAction } from "./calls.js";
 import type { VmConfig } from "./config.js";
 import type { VmTracer } from "./context.js";
@@ -690,7 +690,7 @@ function sstoreCost(p: Program): number {
 }
 
 function isDeadAccount(p: Program, word: bigint): boolean {
-  return p.state.get(Tables.accounts, addressOf(word)) === undefined;
+  return p.state.get(CoreTables.accounts, addressOf(word)) === undefined;
 }
 
 function callCost(p: Program): number {

@@ -1,10 +1,10 @@
 import { keccak256 } from "../crypto/hash.js";
+import { ContractTables, storageAddressHash, storageRowKey } from "../state/contract-tables.js";
+import { CoreTables } from "../state/core-tables.js";
 import type { StateOverlay } from "../state/state-overlay.js";
 import type { StateView } from "../state/state-view.js";
 import { bytesKey, bytesValue, defineTable } from "../state/table.js";
-import { Tables } from "../state/tables.js";
 import type { Program } from "./program.js";
-import { ContractTables, storageAddressHash, storageRowKey } from "./tables.js";
 import { toTronAddress, wordFromBytes, wordToBytes } from "./word.js";
 import { getCode } from "./world.js";
 
@@ -76,7 +76,7 @@ function rowKeyOf(p: Program, key: bigint): Uint8Array {
 /** Repository.getStorageValue: the slot's value, undefined when no row exists (or no account). */
 export function storageLoad(p: Program, key: bigint): bigint | undefined {
   const address = p.invoke.address;
-  if (p.state.get(Tables.accounts, address) === undefined) return undefined;
+  if (p.state.get(CoreTables.accounts, address) === undefined) return undefined;
   const row = p.state.get(ContractTables.storageRows, rowKeyOf(p, key));
   return row === undefined ? undefined : wordFromBytes(row);
 }
@@ -84,7 +84,7 @@ export function storageLoad(p: Program, key: bigint): bigint | undefined {
 /** Repository.putStorageValue: a zero value keeps the row until the transaction commits. */
 export function storageSave(p: Program, key: bigint, value: bigint): void {
   const address = p.invoke.address;
-  if (p.state.get(Tables.accounts, address) === undefined) return;
+  if (p.state.get(CoreTables.accounts, address) === undefined) return;
   p.state.put(ContractTables.storageRows, rowKeyOf(p, key), wordToBytes(value));
 }
 
@@ -135,7 +135,7 @@ const EMPTY_CODE_HASH = keccak256(new Uint8Array(0));
  */
 export function codeHashAt(p: Program, word: bigint): Uint8Array {
   const address = toTronAddress(word);
-  if (p.state.get(Tables.accounts, address) === undefined) return new Uint8Array(0);
+  if (p.state.get(CoreTables.accounts, address) === undefined) return new Uint8Array(0);
   const contract = p.state.get(ContractTables.contracts, address);
   if (contract === undefined) return EMPTY_CODE_HASH;
   if (contract.codeHash.length > 0 && contract.codeHash.some((b) => b !== 0)) return contract.codeHash;

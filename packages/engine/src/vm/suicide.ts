@@ -1,6 +1,3 @@
-import { addExact } from "../chain/arithmetic.js";
-import { ResourceCode } from "../protocol/generated/protocol/common_pb.js";
-import type { Account } from "../protocol/generated/protocol/core_pb.js";
 import {
   accountResourceOf,
   delegatedV1,
@@ -9,9 +6,12 @@ import {
   withFrozenV1Bandwidth,
   withFrozenV1Energy,
   withFrozenV2Added,
-} from "../resources/account-resources.js";
+} from "../accounts/account-resources.js";
+import { addExact } from "../chain/arithmetic.js";
+import { ResourceCode } from "../protocol/generated/protocol/common_pb.js";
+import type { Account } from "../protocol/generated/protocol/core_pb.js";
 import { refreshUsage, unDelegateIncrease, withUsage } from "../resources/resource-window.js";
-import { Tables } from "../state/tables.js";
+import { CoreTables } from "../state/core-tables.js";
 import { withdrawRewardForVm } from "../witnesses/rewards.js";
 import { clearVotes } from "../witnesses/votes.js";
 import { sameBytes, validateTrxTransfer } from "./calls.js";
@@ -30,7 +30,7 @@ import { addBalance, createNormalAccount, getBalance } from "./world.js";
  */
 export function canSuicide(program: Program): boolean {
   const config = program.tx.config;
-  const account = program.state.get(Tables.accounts, program.invoke.address);
+  const account = program.state.get(CoreTables.accounts, program.invoke.address);
   if (!account) return true;
   const freezeCheck =
     !config.allowTvmFreeze ||
@@ -86,7 +86,7 @@ export function suicide(program: Program, obtainerWord: bigint): void {
 
   const balance = getBalance(state, owner);
   tx.nonce++;
-  const ownerAccount = state.get(Tables.accounts, owner)!;
+  const ownerAccount = state.get(CoreTables.accounts, owner)!;
   const tokens = new Map(Object.entries(ownerAccount.assetV2));
   const internalTx = addInternalTx(program, owner, obtainer, balance, undefined, "suicide", tokens);
 
@@ -124,7 +124,7 @@ function suicideRestricted(program: Program, obtainerWord: bigint): void {
   const obtainer = toTronAddress(obtainerWord);
   let balance = getBalance(state, owner);
   tx.nonce++;
-  const tokens = new Map(Object.entries(state.get(Tables.accounts, owner)!.assetV2));
+  const tokens = new Map(Object.entries(state.get(CoreTables.accounts, owner)!.assetV2));
   const internalTx = addInternalTx(program, owner, obtainer, balance, undefined, "suicide", tokens);
   if (sameBytes(owner, obtainer)) return;
   if (config.allowTvmVote) {
@@ -144,7 +144,7 @@ function suicideRestricted(program: Program, obtainerWord: bigint): void {
 function transferAllToHeir(program: Program, owner: Uint8Array, obtainer: Uint8Array, balance: bigint): void {
   const config = program.tx.config;
   const state = program.state;
-  if (config.allowTvmSolidity059 && state.get(Tables.accounts, obtainer) === undefined) {
+  if (config.allowTvmSolidity059 && state.get(CoreTables.accounts, obtainer) === undefined) {
     createNormalAccount(state, program.props, obtainer);
   }
   try {
@@ -167,7 +167,7 @@ function transferAllToHeir(program: Program, owner: Uint8Array, obtainer: Uint8A
 function withdrawRewardAndCancelVote(program: Program, owner: Uint8Array): void {
   const state = program.state;
   withdrawRewardForVm(state, program.props, owner);
-  let account = state.get(Tables.accounts, owner)!;
+  let account = state.get(CoreTables.accounts, owner)!;
   if (account.votes.length > 0) {
     account = { ...clearVotes(state, account), oldTronPower: 0n };
   }
@@ -177,7 +177,7 @@ function withdrawRewardAndCancelVote(program: Program, owner: Uint8Array): void 
   } catch {
     throw bytecodeExecution("Suicide: balance and allowance out of long range.");
   }
-  state.put(Tables.accounts, owner, {
+  state.put(CoreTables.accounts, owner, {
     ...account,
     balance,
     allowance: 0n,
@@ -195,14 +195,14 @@ function transferDelegatedResourceToInheritor(
   inheritor: Uint8Array,
 ): void {
   const state = program.state;
-  const account = state.get(Tables.accounts, owner)!;
+  const account = state.get(CoreTables.accounts, owner)!;
   const bandwidth = account.frozen.length > 0 ? account.frozen[0]!.frozenBalance : 0n;
   addTotalWeightInVm(program.props, ResourceCode.BANDWIDTH, -(bandwidth / TRX_PRECISION));
   const energy = accountResourceOf(account).frozenBalanceForEnergy?.frozenBalance ?? 0n;
   addTotalWeightInVm(program.props, ResourceCode.ENERGY, -(energy / TRX_PRECISION));
   addBalance(state, inheritor, bandwidth + energy);
   if (program.tx.config.allowTvmSelfdestructRestriction) {
-    state.put(Tables.accounts, owner, withFrozenV1Energy(withFrozenV1Bandwidth(account, 0n, 0n), 0n, 0n));
+    state.put(CoreTables.accounts, owner, withFrozenV1Energy(withFrozenV1Bandwidth(account, 0n, 0n), 0n, 0n));
   }
 }
 
@@ -217,8 +217,8 @@ function transferFrozenV2BalanceToInheritor(
 ): bigint {
   const state = program.state;
   const props = program.props;
-  let owner = state.get(Tables.accounts, ownerAddress)!;
-  let inheritor: Account = state.get(Tables.accounts, inheritorAddress)!;
+  let owner = state.get(CoreTables.accounts, ownerAddress)!;
+  let inheritor: Account = state.get(CoreTables.accounts, inheritorAddress)!;
   const now = props.headSlot;
   for (const frozen of owner.frozenV2) {
     if (frozen.amount > 0n) inheritor = withFrozenV2Added(inheritor, frozen.type, frozen.amount);
@@ -264,7 +264,7 @@ function transferFrozenV2BalanceToInheritor(
     netWindowSize: 0n,
     accountResource: { ...accountResourceOf(owner), energyWindowSize: 0n },
   };
-  state.put(Tables.accounts, ownerAddress, owner);
-  state.put(Tables.accounts, inheritorAddress, inheritor);
+  state.put(CoreTables.accounts, ownerAddress, owner);
+  state.put(CoreTables.accounts, inheritorAddress, inheritor);
   return expired;
 }

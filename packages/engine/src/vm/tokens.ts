@@ -12,9 +12,9 @@ import { utf8Encode } from "../crypto/bytes.js";
 import { TronodeError } from "../errors.js";
 import { AccountType } from "../protocol/generated/protocol/core_pb.js";
 import type { ChainProperties } from "../state/chain-properties.js";
+import { CoreTables } from "../state/core-tables.js";
 import type { StateOverlay } from "../state/state-overlay.js";
 import type { StateView } from "../state/state-view.js";
-import { Tables } from "../state/tables.js";
 import { runtimeException } from "./errors.js";
 import { createBareAccount } from "./world.js";
 
@@ -66,13 +66,13 @@ function exact<T>(f: () => T): T {
 export function createAccountTokenLedger(): TokenLedger {
   return {
     balance(view, address, tokenId) {
-      const account = view.get(Tables.accounts, address);
+      const account = view.get(CoreTables.accounts, address);
       return account ? assetBalanceById(account, tokenId) : 0n;
     },
 
     add(state, props, address, tokenId, delta) {
       const account =
-        state.get(Tables.accounts, address) ?? createBareAccount(state, address, AccountType.Normal);
+        state.get(CoreTables.accounts, address) ?? createBareAccount(state, address, AccountType.Normal);
       const balance = assetBalanceById(account, tokenId);
       if (delta === 0n) return balance;
       if (delta < 0n && balance < -delta) {
@@ -88,7 +88,7 @@ export function createAccountTokenLedger(): TokenLedger {
         delta > 0n
           ? exact(() => addAssetAmount(state, props, account, key, delta))
           : (exact(() => reduceAssetAmount(state, props, account, key, -delta)) ?? account);
-      state.put(Tables.accounts, address, next);
+      state.put(CoreTables.accounts, address, next);
       return assetBalanceById(next, tokenId);
     },
 
@@ -97,7 +97,7 @@ export function createAccountTokenLedger(): TokenLedger {
       if (!isValidAddress(to)) throw new TransferValidationError("Invalid toAddress");
       if (amount <= 0n) throw new TransferValidationError("Amount must greater than 0.");
       if (bytesEqual(from, to)) throw new TransferValidationError("Cannot transfer asset to yourself.");
-      const owner = state.get(Tables.accounts, from);
+      const owner = state.get(CoreTables.accounts, from);
       if (!owner) throw new TransferValidationError("No owner account!");
       const key = utf8Encode(tokenId);
       if (findToken(state, props, key) === undefined) throw new TransferValidationError("No asset !");
@@ -106,7 +106,7 @@ export function createAccountTokenLedger(): TokenLedger {
         throw new TransferValidationError("assetBalance must greater than 0.");
       }
       if (amount > ownerBalance) throw new TransferValidationError("assetBalance is not sufficient.");
-      const receiver = state.get(Tables.accounts, to);
+      const receiver = state.get(CoreTables.accounts, to);
       if (!receiver) {
         throw new TransferValidationError(
           "Validate InternalTransfer error, no ToAccount. And not allowed to create account in smart contract.",
@@ -120,8 +120,8 @@ export function createAccountTokenLedger(): TokenLedger {
     },
 
     transferAll(state, from, to) {
-      const source = state.get(Tables.accounts, from);
-      const target = state.get(Tables.accounts, to);
+      const source = state.get(CoreTables.accounts, from);
+      const target = state.get(CoreTables.accounts, to);
       if (!source || !target) throw runtimeException("", "java.lang.NullPointerException");
       const fromV2: { [id: string]: bigint } = { ...source.assetV2 };
       const toV2: { [id: string]: bigint } = { ...target.assetV2 };
@@ -130,9 +130,9 @@ export function createAccountTokenLedger(): TokenLedger {
         toV2[id] = BigInt.asIntN(64, assetBalanceById(target, id) + amount);
         fromV2[id] = 0n;
       }
-      state.put(Tables.accounts, from, { ...source, assetV2: fromV2 });
-      const refreshed = state.get(Tables.accounts, to)!;
-      state.put(Tables.accounts, to, { ...refreshed, assetV2: toV2 });
+      state.put(CoreTables.accounts, from, { ...source, assetV2: fromV2 });
+      const refreshed = state.get(CoreTables.accounts, to)!;
+      state.put(CoreTables.accounts, to, { ...refreshed, assetV2: toV2 });
     },
   };
 }

@@ -1,7 +1,9 @@
+import { accountResourceOf } from "../accounts/account-resources.js";
 import { ResourceCode } from "../protocol/generated/protocol/common_pb.js";
-import { accountResourceOf } from "../resources/account-resources.js";
 import { delegatedResourceKeyV1 } from "../resources/delegation.js";
-import { Tables } from "../state/tables.js";
+import { ResourceTables } from "../resources/tables.js";
+import { ContractTables } from "../state/contract-tables.js";
+import { CoreTables } from "../state/core-tables.js";
 import { sameBytes } from "./calls.js";
 import type { VmConfig } from "./config.js";
 import { Energy } from "./energy-cost.js";
@@ -22,7 +24,6 @@ import { voteWitnessExtra, voteWitnessProcessor } from "./processors/vote-witnes
 import { withdrawExpireUnfreezeProcessor } from "./processors/withdraw-expire-unfreeze.js";
 import { withdrawRewardProcessor } from "./processors/withdraw-reward.js";
 import type { Program } from "./program.js";
-import { ContractTables } from "./tables.js";
 import { intValueSafe, toTronAddress, wordOfLong } from "./word.js";
 
 const LONG_MAX = (1n << 63n) - 1n;
@@ -104,7 +105,7 @@ function tokenBalance(p: Program): void {
 
 function freezeCost(p: Program): number {
   const receiver = toTronAddress(p.peek(2));
-  return p.state.get(Tables.accounts, receiver) === undefined
+  return p.state.get(CoreTables.accounts, receiver) === undefined
     ? Energy.FREEZE + Energy.NEW_ACCT_CALL
     : Energy.FREEZE;
 }
@@ -202,7 +203,7 @@ function freezeExpireTimeAction(p: Program): void {
   const code = Number(BigInt.asIntN(32, resourceType));
   let expire = 0n;
   if (sameBytes(owner, target)) {
-    const account = p.state.get(Tables.accounts, owner);
+    const account = p.state.get(CoreTables.accounts, owner);
     if (account) {
       if (code === 0 && account.frozen.length > 0 && account.frozen[0]!.frozenBalance !== 0n) {
         expire = account.frozen[0]!.expireTime;
@@ -212,7 +213,7 @@ function freezeExpireTimeAction(p: Program): void {
       }
     }
   } else {
-    const record = p.state.get(Tables.delegatedResources, delegatedResourceKeyV1(owner, target));
+    const record = p.state.get(ResourceTables.delegatedResources, delegatedResourceKeyV1(owner, target));
     if (record) {
       if (code === 0 && record.frozenBalanceForBandwidth !== 0n) expire = record.expireTimeForBandwidth;
       else if (code === 1 && record.frozenBalanceForEnergy !== 0n) expire = record.expireTimeForEnergy;

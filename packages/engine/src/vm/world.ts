@@ -6,11 +6,11 @@ import { keccak256 } from "../crypto/hash.js";
 import type { SmartContract } from "../protocol/generated/protocol/contracts_pb.js";
 import { type Account, AccountSchema, AccountType } from "../protocol/generated/protocol/core_pb.js";
 import type { ChainProperties } from "../state/chain-properties.js";
+import { ContractTables, putContract } from "../state/contract-tables.js";
+import { CoreTables } from "../state/core-tables.js";
 import type { StateOverlay } from "../state/state-overlay.js";
 import type { StateView } from "../state/state-view.js";
-import { Tables } from "../state/tables.js";
 import { runtimeException } from "./errors.js";
-import { ContractTables, putContract } from "./tables.js";
 
 /**
  * The VM's view of accounts, code and contracts: the operations of java-tron's RepositoryImpl,
@@ -18,11 +18,11 @@ import { ContractTables, putContract } from "./tables.js";
  */
 
 export function getAccount(view: StateView, address: Uint8Array): Account | undefined {
-  return view.get(Tables.accounts, address);
+  return view.get(CoreTables.accounts, address);
 }
 
 export function getBalance(view: StateView, address: Uint8Array): bigint {
-  return view.get(Tables.accounts, address)?.balance ?? 0n;
+  return view.get(CoreTables.accounts, address)?.balance ?? 0n;
 }
 
 /** RepositoryImpl.createAccount(address, type): a bare account (no create time, no permissions). */
@@ -37,7 +37,7 @@ export function createBareAccount(
     type,
     accountName: name === "" ? new Uint8Array() : utf8Encode(name),
   });
-  state.put(Tables.accounts, address, account);
+  state.put(CoreTables.accounts, address, account);
   return account;
 }
 
@@ -48,14 +48,14 @@ export function createNormalAccount(
   address: Uint8Array,
 ): Account {
   const account = newAccount({ address, type: AccountType.Normal, createTime: props.headTimestamp, props });
-  state.put(Tables.accounts, address, account);
+  state.put(CoreTables.accounts, address, account);
   return account;
 }
 
 /** RepositoryImpl.addBalance: creates a missing account, refuses to go negative, returns the new balance. */
 export function addBalance(state: StateOverlay, address: Uint8Array, delta: bigint): bigint {
   const account =
-    state.get(Tables.accounts, address) ?? createBareAccount(state, address, AccountType.Normal);
+    state.get(CoreTables.accounts, address) ?? createBareAccount(state, address, AccountType.Normal);
   if (delta === 0n) return account.balance;
   if (delta < 0n && account.balance < -delta) {
     throw runtimeException(`${bytesToHex(address)} insufficient balance`);
@@ -66,7 +66,7 @@ export function addBalance(state: StateOverlay, address: Uint8Array, delta: bigi
   } catch {
     throw runtimeException("long overflow", "java.lang.ArithmeticException");
   }
-  state.put(Tables.accounts, address, withAccountFields(account, { balance }));
+  state.put(CoreTables.accounts, address, withAccountFields(account, { balance }));
   return balance;
 }
 

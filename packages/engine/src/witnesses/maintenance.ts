@@ -13,11 +13,12 @@ import { bytesEqual, bytesToHex } from "../crypto/bytes.js";
 import { removeThePowerOfTheGr } from "../proposals/lifecycle.js";
 import type { Witness } from "../protocol/generated/protocol/core_pb.js";
 import type { ChainProperties, MutableChainProperties } from "../state/chain-properties.js";
+import { CoreTables } from "../state/core-tables.js";
 import type { StateOverlay } from "../state/state-overlay.js";
 import type { StateView } from "../state/state-view.js";
-import { Tables } from "../state/tables.js";
 import { allWitnessAddresses, clearPendingVoters, pendingVoters } from "./registry.js";
 import { accumulateWitnessVi, payReward, startNextCycle, usesNewRewardAlgorithm } from "./rewards.js";
+import { WitnessTables } from "./tables.js";
 
 /** java-tron's WITNESS_STANDBY_LENGTH: witnesses sharing the standby rewards. */
 export const WITNESS_STANDBY_LENGTH = 127;
@@ -28,7 +29,7 @@ export function sortWitnessAddresses(
   addresses: readonly Uint8Array[],
   sortOpt: boolean,
 ): Uint8Array[] {
-  const votes = (a: Uint8Array) => view.get(Tables.witnesses, a)?.voteCount ?? 0n;
+  const votes = (a: Uint8Array) => view.get(CoreTables.witnesses, a)?.voteCount ?? 0n;
   return [...addresses].sort((a, b) => {
     const va = votes(a);
     const vb = votes(b);
@@ -43,10 +44,10 @@ export function sortWitnessAddresses(
 }
 
 function adjustAllowance(state: StateOverlay, address: Uint8Array, amount: bigint): void {
-  const account = state.get(Tables.accounts, address);
+  const account = state.get(CoreTables.accounts, address);
   if (account)
     state.put(
-      Tables.accounts,
+      CoreTables.accounts,
       address,
       withAccountFields(account, { allowance: account.allowance + amount }),
     );
@@ -60,11 +61,11 @@ function splitByVotes(
   pay: (a: Uint8Array, v: bigint) => void,
 ) {
   let voteSum = 0n;
-  for (const a of ranked) voteSum += view.get(Tables.witnesses, a)?.voteCount ?? 0n;
+  for (const a of ranked) voteSum += view.get(CoreTables.witnesses, a)?.voteCount ?? 0n;
   if (voteSum <= 0n) return;
   const each = Number(total) / Number(voteSum);
   for (const a of ranked) {
-    const votes = view.get(Tables.witnesses, a)?.voteCount ?? 0n;
+    const votes = view.get(CoreTables.witnesses, a)?.voteCount ?? 0n;
     pay(a, BigInt(Math.trunc(Number(votes) * each)));
   }
 }
@@ -83,7 +84,7 @@ export function payBlockRewards(
   const pool = props.isOn("ALLOW_TRANSACTION_FEE_POOL") ? props.get("TRANSACTION_FEE_POOL") : 0n;
   if (pool > 0n) props.set("TRANSACTION_FEE_POOL", 0n);
   if (!props.isOn("ALLOW_CHANGE_DELEGATION")) {
-    if (state.get(Tables.accounts, producer))
+    if (state.get(CoreTables.accounts, producer))
       adjustAllowance(state, producer, props.get("WITNESS_PAY_PER_BLOCK") + pool);
     return;
   }
@@ -94,7 +95,7 @@ export function payBlockRewards(
     props.isOn("CONSENSUS_LOGIC_OPTIMIZATION"),
   )
     .slice(0, WITNESS_STANDBY_LENGTH)
-    .filter((a) => (state.get(Tables.witnesses, a)?.voteCount ?? 0n) >= 1n);
+    .filter((a) => (state.get(CoreTables.witnesses, a)?.voteCount ?? 0n) >= 1n);
   splitByVotes(state, ranked, props.get("WITNESS_127_PAY_PER_BLOCK"), (a, v) =>
     payReward(state, props, a, v),
   );
@@ -114,7 +115,7 @@ function pendingVoteDeltas(
     deltas.set(k, entry);
   };
   for (const voter of pendingVoters(props)) {
-    const row = view.get(Tables.votes, voter);
+    const row = view.get(WitnessTables.votes, voter);
     if (!row) continue;
     for (const v of row.oldVotes) add(v.voteAddress, -v.voteCount);
     for (const v of row.newVotes) add(v.voteAddress, v.voteCount);
@@ -126,13 +127,13 @@ function pendingVoteDeltas(
 export function witnessesWithLiveVotes(view: StateView, props: ChainProperties): Witness[] {
   const deltas = pendingVoteDeltas(view, props);
   const live = allWitnessAddresses(props)
-    .map((a) => view.get(Tables.witnesses, a))
+    .map((a) => view.get(CoreTables.witnesses, a))
     .filter((w): w is Witness => w !== undefined)
     .map((w) => ({ ...w, voteCount: w.voteCount + (deltas.get(bytesToHex(w.address))?.delta ?? 0n) }));
   const byAddress = new Map(live.map((w) => [bytesToHex(w.address), w]));
   const liveView: StateView = {
     get: (table, key) =>
-      (table.id === Tables.witnesses.id
+      (table.id === CoreTables.witnesses.id
         ? byAddress.get(bytesToHex(key as Uint8Array))
         : view.get(table, key)) as never,
   };
@@ -151,21 +152,21 @@ export function doMaintenance(state: StateOverlay, props: MutableChainProperties
   if (props.isOn("ALLOW_CHANGE_DELEGATION") && usesNewRewardAlgorithm(props)) {
     const cycle = props.get("CURRENT_CYCLE_NUMBER");
     for (const address of allWitnessAddresses(props)) {
-      accumulateWitnessVi(state, cycle, address, state.get(Tables.witnesses, address)?.voteCount ?? 0n);
+      accumulateWitnessVi(state, cycle, address, state.get(CoreTables.witnesses, address)?.voteCount ?? 0n);
     }
   }
   // countVote: each VotesStore row moves its old votes out and its new votes in.
   const deltas = pendingVoteDeltas(state, props);
-  for (const voter of pendingVoters(props)) state.delete(Tables.votes, voter);
+  for (const voter of pendingVoters(props)) state.delete(WitnessTables.votes, voter);
   clearPendingVoters(props);
 
   const all = allWitnessAddresses(props);
   if (deltas.size > 0) {
     const before = unpackAddresses(props.getBytes("ACTIVE_WITNESSES"));
     for (const { address, delta } of deltas.values()) {
-      const witness = state.get(Tables.witnesses, address);
-      if (!witness || !state.get(Tables.accounts, address)) continue;
-      state.put(Tables.witnesses, address, { ...witness, voteCount: witness.voteCount + delta });
+      const witness = state.get(CoreTables.witnesses, address);
+      if (!witness || !state.get(CoreTables.accounts, address)) continue;
+      state.put(CoreTables.witnesses, address, { ...witness, voteCount: witness.voteCount + delta });
     }
     const ranked = sortWitnessAddresses(state, all, props.isOn("CONSENSUS_LOGIC_OPTIMIZATION"));
     const active = ranked.slice(0, MAX_ACTIVE_WITNESS_NUM);
@@ -181,12 +182,12 @@ export function doMaintenance(state: StateOverlay, props: MutableChainProperties
     const same = before.length === active.length && before.every((a) => active.some((b) => bytesEqual(a, b)));
     if (!same) {
       for (const a of before) {
-        const w = state.get(Tables.witnesses, a);
-        if (w) state.put(Tables.witnesses, a, { ...w, isJobs: false });
+        const w = state.get(CoreTables.witnesses, a);
+        if (w) state.put(CoreTables.witnesses, a, { ...w, isJobs: false });
       }
       for (const a of active) {
-        const w = state.get(Tables.witnesses, a);
-        if (w) state.put(Tables.witnesses, a, { ...w, isJobs: true });
+        const w = state.get(CoreTables.witnesses, a);
+        if (w) state.put(CoreTables.witnesses, a, { ...w, isJobs: true });
       }
     }
   }

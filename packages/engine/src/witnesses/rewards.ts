@@ -11,9 +11,10 @@ import { withAccountFields } from "../chain/accounts.js";
 import { bytesToHex, hexToBytes } from "../crypto/bytes.js";
 import { type Account, AccountSchema } from "../protocol/generated/protocol/core_pb.js";
 import type { ChainProperties, MutableChainProperties } from "../state/chain-properties.js";
+import { CoreTables } from "../state/core-tables.js";
 import type { StateOverlay } from "../state/state-overlay.js";
 import type { StateView } from "../state/state-view.js";
-import { Tables } from "../state/tables.js";
+import { WitnessTables } from "./tables.js";
 
 /** DelegationStore.DEFAULT_BROKERAGE (%) and REMARK (an absent figure). */
 export const DEFAULT_BROKERAGE = 20n;
@@ -29,7 +30,7 @@ export function currentCycle(props: ChainProperties): bigint {
 
 /** DelegationStore.getBrokerage(cycle, address): default 20 %. */
 export function brokerageOf(view: StateView, cycle: bigint, address: Uint8Array): bigint {
-  return view.get(Tables.delegation, key(cycle, address, "brokerage")) ?? DEFAULT_BROKERAGE;
+  return view.get(WitnessTables.delegation, key(cycle, address, "brokerage")) ?? DEFAULT_BROKERAGE;
 }
 
 /** The brokerage a witness has set for coming cycles (UpdateBrokerage), as getBrokerage answers it. */
@@ -38,18 +39,22 @@ export function pendingBrokerage(view: StateView, address: Uint8Array): bigint {
 }
 
 export function setPendingBrokerage(state: StateOverlay, address: Uint8Array, brokerage: bigint): void {
-  state.put(Tables.delegation, key(PENDING_CYCLE, address, "brokerage"), brokerage);
+  state.put(WitnessTables.delegation, key(PENDING_CYCLE, address, "brokerage"), brokerage);
 }
 
 function getNumber(view: StateView, k: string, fallback: bigint): bigint {
-  return view.get(Tables.delegation, k) ?? fallback;
+  return view.get(WitnessTables.delegation, k) ?? fallback;
 }
 
 function adjustAllowance(state: StateOverlay, address: Uint8Array, amount: bigint): void {
   if (amount <= 0n) return;
-  const account = state.get(Tables.accounts, address);
+  const account = state.get(CoreTables.accounts, address);
   if (!account) return;
-  state.put(Tables.accounts, address, withAccountFields(account, { allowance: account.allowance + amount }));
+  state.put(
+    CoreTables.accounts,
+    address,
+    withAccountFields(account, { allowance: account.allowance + amount }),
+  );
 }
 
 /** payReward: the witness keeps `(long)(brokerage/100.0 · value)`; the rest feeds the cycle's voter pool. */
@@ -63,7 +68,7 @@ export function payReward(
   const brokerage = brokerageOf(state, cycle, witness);
   const toWitness = BigInt(Math.trunc((Number(brokerage) / 100) * Number(value)));
   const poolKey = key(cycle, witness, "reward");
-  state.put(Tables.delegation, poolKey, getNumber(state, poolKey, 0n) + value - toWitness);
+  state.put(WitnessTables.delegation, poolKey, getNumber(state, poolKey, 0n) + value - toWitness);
   adjustAllowance(state, witness, toWitness);
 }
 
@@ -79,11 +84,11 @@ export function startNextCycle(
   const next = currentCycle(props) + 1n;
   props.set("CURRENT_CYCLE_NUMBER", next);
   for (const address of witnesses) {
-    state.put(Tables.delegation, key(next, address, "brokerage"), pendingBrokerage(state, address));
+    state.put(WitnessTables.delegation, key(next, address, "brokerage"), pendingBrokerage(state, address));
     state.put(
-      Tables.delegation,
+      WitnessTables.delegation,
       key(next, address, "vote"),
-      state.get(Tables.witnesses, address)?.voteCount ?? 0n,
+      state.get(CoreTables.witnesses, address)?.voteCount ?? 0n,
     );
   }
 }
@@ -123,7 +128,7 @@ function bigIntegerFromBytes(bytes: Uint8Array): bigint {
 const DECIMAL_OF_VI_REWARD = 10n ** 18n;
 
 function witnessVi(view: StateView, cycle: bigint, address: Uint8Array): bigint {
-  const bytes = view.get(Tables.delegationVi, key(cycle, address, "vi"));
+  const bytes = view.get(WitnessTables.delegationVi, key(cycle, address, "vi"));
   return bytes ? bigIntegerFromBytes(bytes) : 0n;
 }
 
@@ -142,7 +147,7 @@ export function accumulateWitnessVi(
   let vi = previous;
   if (pool !== 0n && voteCount !== 0n) vi = previous + (pool * DECIMAL_OF_VI_REWARD) / voteCount;
   if (vi === 0n) return;
-  state.put(Tables.delegationVi, key(cycle, address, "vi"), bigIntegerToBytes(vi));
+  state.put(WitnessTables.delegationVi, key(cycle, address, "vi"), bigIntegerToBytes(vi));
 }
 
 export function usesNewRewardAlgorithm(props: ChainProperties): boolean {
@@ -190,7 +195,7 @@ function settleLatest(view: StateView, newFrom: bigint, address: Uint8Array, cyc
   const end = getNumber(view, `end-${bytesToHex(address)}`, REMARK);
   let reward = 0n;
   if (begin + 1n === end && begin < cycle) {
-    const snapshot = view.get(Tables.delegationAccountVotes, key(begin, address, "account-vote"));
+    const snapshot = view.get(WitnessTables.delegationAccountVotes, key(begin, address, "account-vote"));
     if (snapshot) reward = computeReward(view, newFrom, begin, end, snapshot.votes);
     begin += 1n;
   }
@@ -233,29 +238,29 @@ function settleReward(
   address: Uint8Array,
   newFrom: bigint,
 ): void {
-  const account = state.get(Tables.accounts, address);
+  const account = state.get(CoreTables.accounts, address);
   const cycle = currentCycle(props);
   const hex = bytesToHex(address);
   const storedBegin = getNumber(state, `begin-${hex}`, 0n);
   if (storedBegin > cycle || !account) return;
   if (
     storedBegin === cycle &&
-    state.get(Tables.delegationAccountVotes, key(storedBegin, address, "account-vote"))
+    state.get(WitnessTables.delegationAccountVotes, key(storedBegin, address, "account-vote"))
   )
     return;
   const settled = settleLatest(state, newFrom, address, cycle);
   adjustAllowance(state, address, settled.reward);
-  const current = state.get(Tables.accounts, address)!;
+  const current = state.get(CoreTables.accounts, address)!;
   if (current.votes.length === 0) {
-    state.put(Tables.delegation, `begin-${hex}`, cycle + 1n);
+    state.put(WitnessTables.delegation, `begin-${hex}`, cycle + 1n);
     return;
   }
   if (settled.begin < cycle)
     adjustAllowance(state, address, computeReward(state, newFrom, settled.begin, cycle, current.votes));
-  state.put(Tables.delegation, `begin-${hex}`, cycle);
-  state.put(Tables.delegation, `end-${hex}`, cycle + 1n);
+  state.put(WitnessTables.delegation, `begin-${hex}`, cycle);
+  state.put(WitnessTables.delegation, `end-${hex}`, cycle + 1n);
   state.put(
-    Tables.delegationAccountVotes,
+    WitnessTables.delegationAccountVotes,
     key(cycle, address, "account-vote"),
     create(AccountSchema, { address, votes: current.votes }),
   );
@@ -273,7 +278,7 @@ function pendingReward(
   address: Uint8Array,
   newFrom: bigint,
 ): bigint {
-  const account = view.get(Tables.accounts, address);
+  const account = view.get(CoreTables.accounts, address);
   if (!account) return 0n;
   const cycle = currentCycle(props);
   const begin = getNumber(view, `begin-${bytesToHex(address)}`, 0n);

@@ -7,20 +7,23 @@
  */
 
 import { create } from "@bufbuild/protobuf";
+import { allTronPower, TRX_PRECISION, tronPower } from "../accounts/account-resources.js";
 import { withAccountFields } from "../chain/accounts.js";
 import { javaLongOfDouble } from "../chain/arithmetic.js";
 import { ResourceCode } from "../protocol/generated/protocol/common_pb.js";
 import { type Account, type Vote, VoteSchema, VotesSchema } from "../protocol/generated/protocol/core_pb.js";
-import { allTronPower, TRX_PRECISION, tronPower } from "../resources/account-resources.js";
 import { type ChainProperties, MutableChainProperties } from "../state/chain-properties.js";
 import type { StateOverlay } from "../state/state-overlay.js";
-import { Tables } from "../state/tables.js";
 import { addPendingVoter } from "./registry.js";
+import { WitnessTables } from "./tables.js";
+
+/** java-tron's maxVoteNumber: votes one VoteWitness (actuator or opcode) may cast. */
+export const MAX_VOTE_NUMBER = 30;
 
 /** Records `newVotes` as the votes the next maintenance counts for `account` (VotesStore row). */
 export function recordNewVotes(state: StateOverlay, account: Account, newVotes: readonly Vote[]): void {
   addPendingVoter(new MutableChainProperties(state), account.address);
-  const existing = state.get(Tables.votes, account.address);
+  const existing = state.get(WitnessTables.votes, account.address);
   const row = existing
     ? { ...existing, newVotes: [...newVotes] }
     : create(VotesSchema, {
@@ -28,7 +31,7 @@ export function recordNewVotes(state: StateOverlay, account: Account, newVotes: 
         oldVotes: [...account.votes],
         newVotes: [...newVotes],
       });
-  state.put(Tables.votes, account.address, row);
+  state.put(WitnessTables.votes, account.address, row);
 }
 
 /** Clears the account's votes (and what the next maintenance counts). Returns the new account. */

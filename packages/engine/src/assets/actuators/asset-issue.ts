@@ -1,12 +1,12 @@
 import { create } from "@bufbuild/protobuf";
-import { type Actuator, typeErrorA, validateError } from "../../actuators/actuator.js";
+import { type Actuator, typeErrorA, validateError } from "../../actuator/actuator.js";
 import { adjustBalance, burnFee } from "../../chain/fees.js";
 import { isValidAddress } from "../../crypto/address.js";
 import { utf8Decode, utf8Encode } from "../../crypto/bytes.js";
 import { ContractType } from "../../protocol/contract-types.js";
 import { AssetIssueContractSchema } from "../../protocol/generated/protocol/contracts_pb.js";
 import { Account_FrozenSchema } from "../../protocol/generated/protocol/core_pb.js";
-import { Tables } from "../../state/tables.js";
+import { CoreTables } from "../../state/core-tables.js";
 import { mapGet, mapPut, tokensById } from "../asset-balances.js";
 import {
   FROZEN_PERIOD,
@@ -28,7 +28,6 @@ export const assetIssueActuator: Actuator<typeof AssetIssueContractSchema> = {
   type: ContractType.AssetIssueContract,
   schema: AssetIssueContractSchema,
   typeErrorMessage: typeErrorA("AssetIssueContract"),
-  ownerAddress: (p) => p.ownerAddress,
 
   validate({ state, props }, p) {
     if (!isValidAddress(p.ownerAddress)) throw validateError("Invalid ownerAddress");
@@ -72,7 +71,7 @@ export const assetIssueActuator: Actuator<typeof AssetIssueContractSchema> = {
       }
       remainSupply -= frozen.frozenAmount;
     }
-    const owner = state.get(Tables.accounts, p.ownerAddress);
+    const owner = state.get(CoreTables.accounts, p.ownerAddress);
     if (!owner) throw validateError("Account not exists");
     if (owner.assetIssuedName.length > 0) throw validateError("An account can only issue one asset");
     if (owner.balance < props.get("ASSET_ISSUE_FEE")) throw validateError("No enough balance for fee!");
@@ -98,7 +97,7 @@ export const assetIssueActuator: Actuator<typeof AssetIssueContractSchema> = {
     adjustBalance(state, p.ownerAddress, -fee);
     burnFee(state, props, fee);
 
-    const account = state.get(Tables.accounts, p.ownerAddress)!;
+    const account = state.get(CoreTables.accounts, p.ownerAddress)!;
     let remainSupply = p.totalSupply;
     const frozenSupply = p.frozenSupply.map((f) => {
       remainSupply = long(remainSupply - f.frozenAmount);
@@ -115,7 +114,7 @@ export const assetIssueActuator: Actuator<typeof AssetIssueContractSchema> = {
         : account.asset;
     const assetV2 =
       mapGet(account.assetV2, id) === undefined ? mapPut(account.assetV2, id, remainSupply) : account.assetV2;
-    state.put(Tables.accounts, p.ownerAddress, {
+    state.put(CoreTables.accounts, p.ownerAddress, {
       ...account,
       asset,
       assetV2,

@@ -1,11 +1,11 @@
-import { type Actuator, executeError, typeErrorA, validateError } from "../../actuators/actuator.js";
+import { type Actuator, executeError, typeErrorA, validateError } from "../../actuator/actuator.js";
 import { withAccountFields } from "../../chain/accounts.js";
 import { addExact, floorDiv, multiplyExact, subtractExact } from "../../chain/arithmetic.js";
 import { isValidAddress } from "../../crypto/address.js";
 import { bytesEqual, bytesToHex, utf8Decode } from "../../crypto/bytes.js";
 import { ContractType } from "../../protocol/contract-types.js";
 import { ParticipateAssetIssueContractSchema } from "../../protocol/generated/protocol/contracts_pb.js";
-import { Tables } from "../../state/tables.js";
+import { CoreTables } from "../../state/core-tables.js";
 import { addAssetAmount, assetBalanceEnough, findToken, reduceAssetAmount } from "../asset-balances.js";
 
 /**
@@ -16,7 +16,6 @@ export const participateAssetIssueActuator: Actuator<typeof ParticipateAssetIssu
   type: ContractType.ParticipateAssetIssueContract,
   schema: ParticipateAssetIssueContractSchema,
   typeErrorMessage: typeErrorA("ParticipateAssetIssueContract"),
-  ownerAddress: (p) => p.ownerAddress,
 
   validate({ state, props }, p) {
     if (!isValidAddress(p.ownerAddress)) throw validateError("Invalid ownerAddress");
@@ -24,7 +23,7 @@ export const participateAssetIssueActuator: Actuator<typeof ParticipateAssetIssu
     if (p.amount <= 0n) throw validateError("Amount must greater than 0!");
     if (bytesEqual(p.ownerAddress, p.toAddress))
       throw validateError("Cannot participate asset Issue yourself !");
-    const owner = state.get(Tables.accounts, p.ownerAddress);
+    const owner = state.get(CoreTables.accounts, p.ownerAddress);
     if (!owner) throw validateError("Account does not exist!");
     const fee = 0n;
     if (owner.balance < addExact(p.amount, fee)) throw validateError("No enough balance !");
@@ -37,7 +36,7 @@ export const participateAssetIssueActuator: Actuator<typeof ParticipateAssetIssu
     if (now >= token.endTime || now < token.startTime) throw validateError("No longer valid period!");
     const exchangeAmount = floorDiv(multiplyExact(p.amount, BigInt(token.num)), BigInt(token.trxNum));
     if (exchangeAmount <= 0n) throw validateError("Can not process the exchange!");
-    const issuer = state.get(Tables.accounts, p.toAddress);
+    const issuer = state.get(CoreTables.accounts, p.toAddress);
     if (!issuer) throw validateError("To account does not exist!");
     if (!assetBalanceEnough(props, issuer, p.assetName, exchangeAmount)) {
       throw validateError("Asset balance is not enough !");
@@ -46,14 +45,14 @@ export const participateAssetIssueActuator: Actuator<typeof ParticipateAssetIssu
 
   execute({ state, props }, p) {
     const fee = 0n;
-    const owner = state.get(Tables.accounts, p.ownerAddress)!;
+    const owner = state.get(CoreTables.accounts, p.ownerAddress)!;
     const token = findToken(state, props, p.assetName)!;
     const exchangeAmount = floorDiv(multiplyExact(p.amount, BigInt(token.num)), BigInt(token.trxNum));
     const paid = withAccountFields(owner, {
       balance: subtractExact(subtractExact(owner.balance, p.amount), fee),
     });
     const buyer = addAssetAmount(state, props, paid, p.assetName, exchangeAmount);
-    const issuer = state.get(Tables.accounts, p.toAddress)!;
+    const issuer = state.get(CoreTables.accounts, p.toAddress)!;
     const sold = reduceAssetAmount(
       state,
       props,
@@ -62,8 +61,8 @@ export const participateAssetIssueActuator: Actuator<typeof ParticipateAssetIssu
       exchangeAmount,
     );
     if (!sold) throw executeError("reduceAssetAmount failed !");
-    state.put(Tables.accounts, p.ownerAddress, buyer);
-    state.put(Tables.accounts, p.toAddress, sold);
+    state.put(CoreTables.accounts, p.ownerAddress, buyer);
+    state.put(CoreTables.accounts, p.toAddress, sold);
     return { fee };
   },
 };

@@ -1,4 +1,4 @@
-import { type Actuator, executeError, typeErrorB, validateError } from "../../actuators/actuator.js";
+import { type Actuator, executeError, typeErrorB, validateError } from "../../actuator/actuator.js";
 import { newAccount } from "../../chain/accounts.js";
 import { addExact } from "../../chain/arithmetic.js";
 import { adjustBalance, burnFee } from "../../chain/fees.js";
@@ -7,7 +7,7 @@ import { bytesEqual } from "../../crypto/bytes.js";
 import { ContractType } from "../../protocol/contract-types.js";
 import { TransferAssetContractSchema } from "../../protocol/generated/protocol/contracts_pb.js";
 import { AccountType } from "../../protocol/generated/protocol/core_pb.js";
-import { Tables } from "../../state/tables.js";
+import { CoreTables } from "../../state/core-tables.js";
 import { addAssetAmount, assetBalance, findToken, reduceAssetAmount } from "../asset-balances.js";
 
 /**
@@ -18,21 +18,20 @@ export const transferAssetActuator: Actuator<typeof TransferAssetContractSchema>
   type: ContractType.TransferAssetContract,
   schema: TransferAssetContractSchema,
   typeErrorMessage: typeErrorB("TransferAssetContract"),
-  ownerAddress: (p) => p.ownerAddress,
-  createsAccount: (view, p) => !view.get(Tables.accounts, p.toAddress),
+  createsAccount: (view, p) => !view.get(CoreTables.accounts, p.toAddress),
 
   validate({ state, props }, p) {
     if (!isValidAddress(p.ownerAddress)) throw validateError("Invalid ownerAddress");
     if (!isValidAddress(p.toAddress)) throw validateError("Invalid toAddress");
     if (p.amount <= 0n) throw validateError("Amount must be greater than 0.");
     if (bytesEqual(p.ownerAddress, p.toAddress)) throw validateError("Cannot transfer asset to yourself.");
-    const owner = state.get(Tables.accounts, p.ownerAddress);
+    const owner = state.get(CoreTables.accounts, p.ownerAddress);
     if (!owner) throw validateError("No owner account!");
     if (!findToken(state, props, p.assetName)) throw validateError("No asset!");
     const balance = assetBalance(props, owner, p.assetName);
     if (balance === undefined || balance <= 0n) throw validateError("assetBalance must be greater than 0.");
     if (p.amount > balance) throw validateError("assetBalance is not sufficient.");
-    const to = state.get(Tables.accounts, p.toAddress);
+    const to = state.get(CoreTables.accounts, p.toAddress);
     if (to) {
       if (props.isOn("FORBID_TRANSFER_TO_CONTRACT") && to.type === AccountType.Contract) {
         throw validateError("Cannot transfer asset to smartContract.");
@@ -46,9 +45,9 @@ export const transferAssetActuator: Actuator<typeof TransferAssetContractSchema>
 
   execute({ state, props }, p) {
     let fee = 0n;
-    if (!state.get(Tables.accounts, p.toAddress)) {
+    if (!state.get(CoreTables.accounts, p.toAddress)) {
       state.put(
-        Tables.accounts,
+        CoreTables.accounts,
         p.toAddress,
         newAccount({ address: p.toAddress, createTime: props.headTimestamp, props }),
       );
@@ -57,14 +56,14 @@ export const transferAssetActuator: Actuator<typeof TransferAssetContractSchema>
     const owner = reduceAssetAmount(
       state,
       props,
-      state.get(Tables.accounts, p.ownerAddress)!,
+      state.get(CoreTables.accounts, p.ownerAddress)!,
       p.assetName,
       p.amount,
     );
     if (!owner) throw executeError("reduceAssetAmount failed !");
-    state.put(Tables.accounts, p.ownerAddress, owner);
-    const to = state.get(Tables.accounts, p.toAddress)!;
-    state.put(Tables.accounts, p.toAddress, addAssetAmount(state, props, to, p.assetName, p.amount));
+    state.put(CoreTables.accounts, p.ownerAddress, owner);
+    const to = state.get(CoreTables.accounts, p.toAddress)!;
+    state.put(CoreTables.accounts, p.toAddress, addAssetAmount(state, props, to, p.assetName, p.amount));
     adjustBalance(state, p.ownerAddress, -fee);
     burnFee(state, props, fee);
     return { fee };

@@ -1,10 +1,10 @@
-import { type Actuator, validateError } from "../../actuators/actuator.js";
+import { type Actuator, validateError } from "../../actuator/actuator.js";
 import { isValidAddress } from "../../crypto/address.js";
 import { utf8Decode } from "../../crypto/bytes.js";
 import { ContractType } from "../../protocol/contract-types.js";
 import type { AssetIssueContract } from "../../protocol/generated/protocol/contracts_pb.js";
 import { UpdateAssetContractSchema } from "../../protocol/generated/protocol/contracts_pb.js";
-import { Tables } from "../../state/tables.js";
+import { CoreTables } from "../../state/core-tables.js";
 import { tokensById } from "../asset-balances.js";
 import { validAssetDescription, validUrl } from "../asset-rules.js";
 import { AssetTables } from "../tables.js";
@@ -15,11 +15,10 @@ export const updateAssetActuator: Actuator<typeof UpdateAssetContractSchema> = {
   schema: UpdateAssetContractSchema,
   typeErrorMessage:
     "contract type error, expected type [UpdateAssetContract],real type[class com.google.protobuf.Any]",
-  ownerAddress: (p) => p.ownerAddress,
 
   validate({ state, props }, p) {
     if (!isValidAddress(p.ownerAddress)) throw validateError("Invalid ownerAddress");
-    const account = state.get(Tables.accounts, p.ownerAddress);
+    const account = state.get(CoreTables.accounts, p.ownerAddress);
     if (!account) throw validateError("Account does not exist");
     if (!tokensById(props)) {
       if (account.assetIssuedName.length === 0) throw validateError("Account has not issued any asset");
@@ -42,7 +41,7 @@ export const updateAssetActuator: Actuator<typeof UpdateAssetContractSchema> = {
   },
 
   execute({ state, props }, p) {
-    const account = state.get(Tables.accounts, p.ownerAddress)!;
+    const account = state.get(CoreTables.accounts, p.ownerAddress)!;
     const update = (token: AssetIssueContract): AssetIssueContract => ({
       ...token,
       freeAssetNetLimit: p.newLimit,

@@ -1,10 +1,10 @@
-import { type Actuator, validateError } from "../../actuators/actuator.js";
+import { type Actuator, validateError } from "../../actuator/actuator.js";
 import { isValidAddress } from "../../crypto/address.js";
 import { bytesEqual, bytesToHex } from "../../crypto/bytes.js";
 import { ContractType } from "../../protocol/contract-types.js";
 import { UpdateEnergyLimitContractSchema } from "../../protocol/generated/protocol/contracts_pb.js";
-import { Tables } from "../../state/tables.js";
-import { ContractTables } from "../../vm/tables.js";
+import { ContractTables } from "../../state/contract-tables.js";
+import { CoreTables } from "../../state/core-tables.js";
 import { energyLimitHardFork } from "../energy-limit.js";
 
 /** UpdateEnergyLimitContract (45): the deployer sets origin_energy_limit. Fee 0. */
@@ -13,7 +13,6 @@ export const updateEnergyLimitActuator: Actuator<typeof UpdateEnergyLimitContrac
   schema: UpdateEnergyLimitContractSchema,
   typeErrorMessage:
     "contract type error, expected type [UpdateEnergyLimitContract],real type[class com.google.protobuf.Any]",
-  ownerAddress: (p) => p.ownerAddress,
 
   validate({ state, props }, p) {
     // Only from the energy-limit fork block on (java-tron's `enery.limit.block.num`).
@@ -22,7 +21,8 @@ export const updateEnergyLimitActuator: Actuator<typeof UpdateEnergyLimitContrac
     }
     if (!isValidAddress(p.ownerAddress)) throw validateError("Invalid address");
     const owner = bytesToHex(p.ownerAddress);
-    if (!state.get(Tables.accounts, p.ownerAddress)) throw validateError(`Account[${owner}] does not exist`);
+    if (!state.get(CoreTables.accounts, p.ownerAddress))
+      throw validateError(`Account[${owner}] does not exist`);
     if (p.originEnergyLimit <= 0n) throw validateError("origin energy limit must be > 0");
     const contract = state.get(ContractTables.contracts, p.contractAddress);
     if (!contract) throw validateError("Contract does not exist");

@@ -1,22 +1,22 @@
-import { type Actuator, typeErrorB, validateError } from "../../actuators/actuator.js";
+import { type Actuator, typeErrorB, validateError } from "../../actuator/actuator.js";
 import { isValidAddress } from "../../crypto/address.js";
 import { bytesEqual, bytesToHex } from "../../crypto/bytes.js";
 import { ContractType } from "../../protocol/contract-types.js";
 import { UpdateSettingContractSchema } from "../../protocol/generated/protocol/contracts_pb.js";
-import { Tables } from "../../state/tables.js";
-import { ContractTables } from "../../vm/tables.js";
+import { ContractTables } from "../../state/contract-tables.js";
+import { CoreTables } from "../../state/core-tables.js";
 
 /** UpdateSettingContract (33): the deployer sets consume_user_resource_percent. Fee 0. */
 export const updateSettingActuator: Actuator<typeof UpdateSettingContractSchema> = {
   type: ContractType.UpdateSettingContract,
   schema: UpdateSettingContractSchema,
   typeErrorMessage: typeErrorB("UpdateSettingContract"),
-  ownerAddress: (p) => p.ownerAddress,
 
   validate({ state }, p) {
     if (!isValidAddress(p.ownerAddress)) throw validateError("Invalid address");
     const owner = bytesToHex(p.ownerAddress);
-    if (!state.get(Tables.accounts, p.ownerAddress)) throw validateError(`Account[${owner}] does not exist`);
+    if (!state.get(CoreTables.accounts, p.ownerAddress))
+      throw validateError(`Account[${owner}] does not exist`);
     const percent = p.consumeUserResourcePercent;
     if (percent > 100n || percent < 0n) throw validateError("percent not in [0, 100]");
     const contract = state.get(ContractTables.contracts, p.contractAddress);

@@ -1,12 +1,12 @@
-import { validateError } from "../../actuators/actuator.js";
+import { validateError } from "../../actuator/actuator.js";
 import { tokensById } from "../../assets/asset-balances.js";
 import { isNumber } from "../../assets/asset-rules.js";
 import { isValidAddress } from "../../crypto/address.js";
 import { bytesEqual, bytesToHex } from "../../crypto/bytes.js";
 import type { Account, Exchange } from "../../protocol/generated/protocol/core_pb.js";
 import type { MutableChainProperties } from "../../state/chain-properties.js";
+import { CoreTables } from "../../state/core-tables.js";
 import type { StateOverlay } from "../../state/state-overlay.js";
-import { Tables } from "../../state/tables.js";
 import { findExchange, isTrx } from "../exchange-store.js";
 
 /** The opening checks inject, withdraw and transaction share: owner, its fee (0), the exchange. */
@@ -18,7 +18,7 @@ export function checkOwnerAndExchange(
   feeMessage: string,
 ): { account: Account; exchange: Exchange } {
   if (!isValidAddress(owner)) throw validateError("Invalid address");
-  const account = state.get(Tables.accounts, owner);
+  const account = state.get(CoreTables.accounts, owner);
   if (!account) throw validateError(`account[${bytesToHex(owner)}] not exists`);
   if (account.balance < 0n) throw validateError(feeMessage);
   const exchange = findExchange(state, props, exchangeId);

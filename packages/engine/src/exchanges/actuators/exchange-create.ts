@@ -1,5 +1,5 @@
 import { create } from "@bufbuild/protobuf";
-import { type Actuator, typeErrorA, validateError } from "../../actuators/actuator.js";
+import { type Actuator, typeErrorA, validateError } from "../../actuator/actuator.js";
 import { assetBalanceEnough, reduceAssetAmount, tokensById } from "../../assets/asset-balances.js";
 import { isNumber } from "../../assets/asset-rules.js";
 import { withAccountFields } from "../../chain/accounts.js";
@@ -9,7 +9,7 @@ import { bytesEqual, bytesToHex } from "../../crypto/bytes.js";
 import { ContractType } from "../../protocol/contract-types.js";
 import { ExchangeCreateContractSchema } from "../../protocol/generated/protocol/contracts_pb.js";
 import { type Account, ExchangeSchema } from "../../protocol/generated/protocol/core_pb.js";
-import { Tables } from "../../state/tables.js";
+import { CoreTables } from "../../state/core-tables.js";
 import { isTrx, putExchange } from "../exchange-store.js";
 
 const long = (v: bigint) => BigInt.asIntN(64, v);
@@ -22,11 +22,10 @@ export const exchangeCreateActuator: Actuator<typeof ExchangeCreateContractSchem
   type: ContractType.ExchangeCreateContract,
   schema: ExchangeCreateContractSchema,
   typeErrorMessage: typeErrorA("ExchangeCreateContract"),
-  ownerAddress: (p) => p.ownerAddress,
 
   validate({ state, props }, p) {
     if (!isValidAddress(p.ownerAddress)) throw validateError("Invalid address");
-    const account = state.get(Tables.accounts, p.ownerAddress);
+    const account = state.get(CoreTables.accounts, p.ownerAddress);
     if (!account) throw validateError(`account[${bytesToHex(p.ownerAddress)}] not exists`);
     const fee = props.get("EXCHANGE_CREATE_FEE");
     if (account.balance < fee) throw validateError("No enough balance for exchange create fee!");
@@ -58,7 +57,7 @@ export const exchangeCreateActuator: Actuator<typeof ExchangeCreateContractSchem
 
   execute({ state, props }, p) {
     const fee = props.get("EXCHANGE_CREATE_FEE");
-    let account: Account = state.get(Tables.accounts, p.ownerAddress)!;
+    let account: Account = state.get(CoreTables.accounts, p.ownerAddress)!;
     const newBalance = long(account.balance - fee);
     account = withAccountFields(account, { balance: newBalance });
     // As java-tron: each TRX side is taken from the balance after the fee (only one side can be TRX).
@@ -83,7 +82,7 @@ export const exchangeCreateActuator: Actuator<typeof ExchangeCreateContractSchem
         secondTokenBalance: p.secondTokenBalance,
       }),
     );
-    state.put(Tables.accounts, p.ownerAddress, account);
+    state.put(CoreTables.accounts, p.ownerAddress, account);
     props.set("LATEST_EXCHANGE_NUM", id);
     burnFee(state, props, fee);
     return { fee, receipt: { exchangeId: id } };

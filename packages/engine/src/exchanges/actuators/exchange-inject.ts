@@ -1,4 +1,4 @@
-import { type Actuator, typeErrorA, validateError } from "../../actuators/actuator.js";
+import { type Actuator, typeErrorA, validateError } from "../../actuator/actuator.js";
 import { assetBalanceEnough, reduceAssetAmount } from "../../assets/asset-balances.js";
 import { withAccountFields } from "../../chain/accounts.js";
 import { floorDiv, multiplyExact } from "../../chain/arithmetic.js";
@@ -6,7 +6,7 @@ import { bytesEqual, bytesToHex } from "../../crypto/bytes.js";
 import { ContractType } from "../../protocol/contract-types.js";
 import { ExchangeInjectContractSchema } from "../../protocol/generated/protocol/contracts_pb.js";
 import type { Account } from "../../protocol/generated/protocol/core_pb.js";
-import { Tables } from "../../state/tables.js";
+import { CoreTables } from "../../state/core-tables.js";
 import { findExchange, isTrx, putExchange } from "../exchange-store.js";
 import {
   CLOSED_EXCHANGE,
@@ -23,7 +23,6 @@ export const exchangeInjectActuator: Actuator<typeof ExchangeInjectContractSchem
   type: ContractType.ExchangeInjectContract,
   schema: ExchangeInjectContractSchema,
   typeErrorMessage: typeErrorA("ExchangeInjectContract"),
-  ownerAddress: (p) => p.ownerAddress,
 
   validate({ state, props }, p) {
     const { account, exchange } = checkOwnerAndExchange(
@@ -77,7 +76,7 @@ export const exchangeInjectActuator: Actuator<typeof ExchangeInjectContractSchem
     const updated = isFirst
       ? { ...exchange, firstTokenBalance: long(first + p.quant), secondTokenBalance: long(second + another) }
       : { ...exchange, firstTokenBalance: long(first + another), secondTokenBalance: long(second + p.quant) };
-    let account: Account = state.get(Tables.accounts, p.ownerAddress)!;
+    let account: Account = state.get(CoreTables.accounts, p.ownerAddress)!;
     const newBalance = account.balance;
     for (const [id, amount] of [
       [p.tokenId, p.quant],
@@ -86,7 +85,7 @@ export const exchangeInjectActuator: Actuator<typeof ExchangeInjectContractSchem
       if (isTrx(id)) account = withAccountFields(account, { balance: long(newBalance - amount) });
       else account = reduceAssetAmount(state, props, account, id, amount) ?? account;
     }
-    state.put(Tables.accounts, p.ownerAddress, account);
+    state.put(CoreTables.accounts, p.ownerAddress, account);
     putExchange(state, props, updated);
     return { fee: 0n, receipt: { exchangeInjectAnotherAmount: another } };
   },

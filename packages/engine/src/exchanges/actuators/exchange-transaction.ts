@@ -1,4 +1,4 @@
-import { type Actuator, typeErrorA, validateError } from "../../actuators/actuator.js";
+import { type Actuator, typeErrorA, validateError } from "../../actuator/actuator.js";
 import { addAssetAmount, assetBalanceEnough, reduceAssetAmount } from "../../assets/asset-balances.js";
 import { withAccountFields } from "../../chain/accounts.js";
 import { bytesEqual } from "../../crypto/bytes.js";
@@ -6,7 +6,7 @@ import { ContractType } from "../../protocol/contract-types.js";
 import { ExchangeTransactionContractSchema } from "../../protocol/generated/protocol/contracts_pb.js";
 import type { Account, Exchange } from "../../protocol/generated/protocol/core_pb.js";
 import type { ChainProperties } from "../../state/chain-properties.js";
-import { Tables } from "../../state/tables.js";
+import { CoreTables } from "../../state/core-tables.js";
 import { bancorExchange } from "../bancor.js";
 import { findExchange, isTrx, putExchange } from "../exchange-store.js";
 import { CLOSED_EXCHANGE, checkOwnerAndExchange, checkTokenIdFormat, inExchange } from "./exchange-checks.js";
@@ -50,7 +50,6 @@ export const exchangeTransactionActuator: Actuator<typeof ExchangeTransactionCon
   type: ContractType.ExchangeTransactionContract,
   schema: ExchangeTransactionContractSchema,
   typeErrorMessage: typeErrorA("ExchangeTransactionContract"),
-  ownerAddress: (p) => p.ownerAddress,
 
   validate({ state, props }, p) {
     const { account, exchange } = checkOwnerAndExchange(
@@ -86,13 +85,13 @@ export const exchangeTransactionActuator: Actuator<typeof ExchangeTransactionCon
     const anotherId = bytesEqual(p.tokenId, exchange.firstTokenId)
       ? exchange.secondTokenId
       : exchange.firstTokenId;
-    let account: Account = state.get(Tables.accounts, p.ownerAddress)!;
+    let account: Account = state.get(CoreTables.accounts, p.ownerAddress)!;
     const newBalance = account.balance;
     if (isTrx(p.tokenId)) account = withAccountFields(account, { balance: long(newBalance - p.quant) });
     else account = reduceAssetAmount(state, props, account, p.tokenId, p.quant) ?? account;
     if (isTrx(anotherId)) account = withAccountFields(account, { balance: long(newBalance + received) });
     else account = addAssetAmount(state, props, account, anotherId, received);
-    state.put(Tables.accounts, p.ownerAddress, account);
+    state.put(CoreTables.accounts, p.ownerAddress, account);
     putExchange(state, props, updated);
     return { fee: 0n, receipt: { exchangeReceivedAmount: received } };
   },

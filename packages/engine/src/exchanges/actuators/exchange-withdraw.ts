@@ -1,11 +1,11 @@
-import { type Actuator, typeErrorA, validateError } from "../../actuators/actuator.js";
+import { type Actuator, typeErrorA, validateError } from "../../actuator/actuator.js";
 import { addAssetAmount } from "../../assets/asset-balances.js";
 import { withAccountFields } from "../../chain/accounts.js";
 import { bytesEqual, bytesToHex } from "../../crypto/bytes.js";
 import { ContractType } from "../../protocol/contract-types.js";
 import { ExchangeWithdrawContractSchema } from "../../protocol/generated/protocol/contracts_pb.js";
 import type { Account } from "../../protocol/generated/protocol/core_pb.js";
-import { Tables } from "../../state/tables.js";
+import { CoreTables } from "../../state/core-tables.js";
 import { findExchange, isTrx, putExchange } from "../exchange-store.js";
 import {
   CLOSED_EXCHANGE,
@@ -35,7 +35,6 @@ export const exchangeWithdrawActuator: Actuator<typeof ExchangeWithdrawContractS
   type: ContractType.ExchangeWithdrawContract,
   schema: ExchangeWithdrawContractSchema,
   typeErrorMessage: typeErrorA("ExchangeWithdrawContract"),
-  ownerAddress: (p) => p.ownerAddress,
 
   validate({ state, props }, p) {
     const { account, exchange } = checkOwnerAndExchange(
@@ -76,7 +75,7 @@ export const exchangeWithdrawActuator: Actuator<typeof ExchangeWithdrawContractS
     const updated = isFirst
       ? { ...exchange, firstTokenBalance: long(first - p.quant), secondTokenBalance: long(second - another) }
       : { ...exchange, firstTokenBalance: long(first - another), secondTokenBalance: long(second - p.quant) };
-    let account: Account = state.get(Tables.accounts, p.ownerAddress)!;
+    let account: Account = state.get(CoreTables.accounts, p.ownerAddress)!;
     const newBalance = account.balance;
     for (const [id, amount] of [
       [p.tokenId, p.quant],
@@ -85,7 +84,7 @@ export const exchangeWithdrawActuator: Actuator<typeof ExchangeWithdrawContractS
       if (isTrx(id)) account = withAccountFields(account, { balance: long(newBalance + amount) });
       else account = addAssetAmount(state, props, account, id, amount);
     }
-    state.put(Tables.accounts, p.ownerAddress, account);
+    state.put(CoreTables.accounts, p.ownerAddress, account);
     putExchange(state, props, updated);
     return { fee: 0n, receipt: { exchangeWithdrawAnotherAmount: another } };
   },

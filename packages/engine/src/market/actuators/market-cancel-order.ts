@@ -1,4 +1,4 @@
-import { type Actuator, typeErrorA, validateError } from "../../actuators/actuator.js";
+import { type Actuator, typeErrorA, validateError } from "../../actuator/actuator.js";
 import { addAssetAmount } from "../../assets/asset-balances.js";
 import { withAccountFields } from "../../chain/accounts.js";
 import { addExact } from "../../chain/arithmetic.js";
@@ -9,7 +9,7 @@ import { isTrx } from "../../exchanges/exchange-store.js";
 import { ContractType } from "../../protocol/contract-types.js";
 import { MarketCancelOrderContractSchema } from "../../protocol/generated/protocol/contracts_pb.js";
 import { MarketOrder_State } from "../../protocol/generated/protocol/core_pb.js";
-import { Tables } from "../../state/tables.js";
+import { CoreTables } from "../../state/core-tables.js";
 import { pairKey, pairPriceKeyOf, reducedPrice } from "../market-keys.js";
 import {
   getOrder,
@@ -30,12 +30,11 @@ export const marketCancelOrderActuator: Actuator<typeof MarketCancelOrderContrac
   type: ContractType.MarketCancelOrderContract,
   schema: MarketCancelOrderContractSchema,
   typeErrorMessage: typeErrorA("MarketCancelOrderContract"),
-  ownerAddress: (p) => p.ownerAddress,
 
   validate({ state, props }, p) {
     if (!props.isOn("ALLOW_MARKET_TRANSACTION")) throw validateError(MARKET_DISABLED);
     if (!isValidAddress(p.ownerAddress)) throw validateError("Invalid address");
-    const owner = state.get(Tables.accounts, p.ownerAddress);
+    const owner = state.get(CoreTables.accounts, p.ownerAddress);
     if (!owner) throw validateError("Account does not exist!");
     const order = getOrder(state, p.orderId);
     if (!order) throw validateError("orderId not exists");
@@ -47,7 +46,7 @@ export const marketCancelOrderActuator: Actuator<typeof MarketCancelOrderContrac
 
   execute({ state, props }, p) {
     const fee = props.get("MARKET_CANCEL_FEE");
-    let account = state.get(Tables.accounts, p.ownerAddress)!;
+    let account = state.get(CoreTables.accounts, p.ownerAddress)!;
     let order = getOrder(state, p.orderId)!;
     account = withAccountFields(account, { balance: account.balance - fee });
     burnFee(state, props, fee);
@@ -57,7 +56,7 @@ export const marketCancelOrderActuator: Actuator<typeof MarketCancelOrderContrac
       ? withAccountFields(account, { balance: addExact(account.balance, remain) })
       : addAssetAmount(state, props, account, order.sellTokenId, remain);
     order = setOrderState(state, { ...order, sellTokenQuantityRemain: 0n }, MarketOrder_State.CANCELED);
-    state.put(Tables.accounts, order.ownerAddress, account);
+    state.put(CoreTables.accounts, order.ownerAddress, account);
     putOrder(state, order);
     // out of its price level's list, and the level out of the book when it empties
     const pair = pairKey(order.sellTokenId, order.buyTokenId);

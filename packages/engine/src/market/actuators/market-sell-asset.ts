@@ -1,5 +1,5 @@
 import { create } from "@bufbuild/protobuf";
-import { type Actuator, executeError, typeErrorA, validateError } from "../../actuators/actuator.js";
+import { type Actuator, executeError, typeErrorA, validateError } from "../../actuator/actuator.js";
 import {
   addAssetAmount,
   assetBalanceEnough,
@@ -25,8 +25,8 @@ import {
   MarketOrderSchema,
 } from "../../protocol/generated/protocol/core_pb.js";
 import type { MutableChainProperties } from "../../state/chain-properties.js";
+import { CoreTables } from "../../state/core-tables.js";
 import type { StateOverlay } from "../../state/state-overlay.js";
-import { Tables } from "../../state/tables.js";
 import {
   calculateOrderId,
   multiplyAndDivide,
@@ -177,8 +177,8 @@ class SellExecution {
       if (makerReceives === 0n) {
         // java-tron notes this cannot happen; it returns the maker's remainder if it did
         maker = { ...maker, sellTokenQuantityReturn: maker.sellTokenQuantityRemain };
-        const owner = state.get(Tables.accounts, maker.ownerAddress)!;
-        state.put(Tables.accounts, maker.ownerAddress, this.returnRemain(owner, maker));
+        const owner = state.get(CoreTables.accounts, maker.ownerAddress)!;
+        state.put(CoreTables.accounts, maker.ownerAddress, this.returnRemain(owner, maker));
         this.order = taker;
         return { ...maker, sellTokenQuantityRemain: 0n };
       }
@@ -191,9 +191,9 @@ class SellExecution {
     putOrder(state, maker);
     this.order = taker;
     this.taker = credit(state, props, this.taker, taker.buyTokenId, takerReceives);
-    const makerAccount = state.get(Tables.accounts, maker.ownerAddress)!;
+    const makerAccount = state.get(CoreTables.accounts, maker.ownerAddress)!;
     state.put(
-      Tables.accounts,
+      CoreTables.accounts,
       maker.ownerAddress,
       credit(state, props, makerAccount, maker.buyTokenId, makerReceives),
     );
@@ -226,12 +226,11 @@ export const marketSellAssetActuator: Actuator<typeof MarketSellAssetContractSch
   type: ContractType.MarketSellAssetContract,
   schema: MarketSellAssetContractSchema,
   typeErrorMessage: typeErrorA("MarketSellAssetContract"),
-  ownerAddress: (p) => p.ownerAddress,
 
   validate({ state, props }, p) {
     if (!props.isOn("ALLOW_MARKET_TRANSACTION")) throw validateError(MARKET_DISABLED);
     if (!isValidAddress(p.ownerAddress)) throw validateError("Invalid address");
-    const owner = state.get(Tables.accounts, p.ownerAddress);
+    const owner = state.get(CoreTables.accounts, p.ownerAddress);
     if (!owner) throw validateError("Account does not exist!");
     const sell = p.sellTokenId;
     const buy = p.buyTokenId;
@@ -270,7 +269,7 @@ export const marketSellAssetActuator: Actuator<typeof MarketSellAssetContractSch
 
   execute({ state, props }, p) {
     const fee = props.get("MARKET_SELL_FEE");
-    let taker = state.get(Tables.accounts, p.ownerAddress)!;
+    let taker = state.get(CoreTables.accounts, p.ownerAddress)!;
     taker = { ...taker, balance: taker.balance - fee };
     burnFee(state, props, fee);
     // the sold quantity is taken out of the account first (escrow)
@@ -323,7 +322,7 @@ export const marketSellAssetActuator: Actuator<typeof MarketSellAssetContractSch
       state.put(MarketTables.marketPriceOrders, priceKey, list);
     }
     putOrder(state, resting);
-    state.put(Tables.accounts, p.ownerAddress, run.taker);
+    state.put(CoreTables.accounts, p.ownerAddress, run.taker);
     return { fee, receipt: { orderId, orderDetails: run.details } };
   },
 };

@@ -1,26 +1,26 @@
-import { type Actuator, typeErrorA, validateError } from "../../actuators/actuator.js";
+import { type Actuator, typeErrorA, validateError } from "../../actuator/actuator.js";
 import { isValidAddress } from "../../crypto/address.js";
 import { bytesEqual, bytesToHex } from "../../crypto/bytes.js";
 import { ContractType } from "../../protocol/contract-types.js";
 import { ProposalApproveContractSchema } from "../../protocol/generated/protocol/contracts_pb.js";
 import { Proposal_State } from "../../protocol/generated/protocol/core_pb.js";
-import { Tables } from "../../state/tables.js";
+import { CoreTables } from "../../state/core-tables.js";
+import { ProposalTables } from "../tables.js";
 
 /** ProposalApproveContract (type 17): a witness adds (or withdraws) its approval of an open proposal. */
 export const proposalApproveActuator: Actuator<typeof ProposalApproveContractSchema> = {
   type: ContractType.ProposalApproveContract,
   schema: ProposalApproveContractSchema,
   typeErrorMessage: typeErrorA("ProposalApproveContract"),
-  ownerAddress: (p) => p.ownerAddress,
 
   validate({ state, props }, p) {
     if (!isValidAddress(p.ownerAddress)) throw validateError("Invalid address");
     const owner = bytesToHex(p.ownerAddress);
-    if (!state.get(Tables.accounts, p.ownerAddress)) throw validateError(`Account[${owner}] not exists`);
-    if (!state.get(Tables.witnesses, p.ownerAddress)) throw validateError(`Witness[${owner}] not exists`);
+    if (!state.get(CoreTables.accounts, p.ownerAddress)) throw validateError(`Account[${owner}] not exists`);
+    if (!state.get(CoreTables.witnesses, p.ownerAddress)) throw validateError(`Witness[${owner}] not exists`);
     const id = p.proposalId;
     if (id > props.get("LATEST_PROPOSAL_NUM")) throw validateError(`Proposal[${id}] not exists`);
-    const proposal = state.get(Tables.proposals, id)?.message;
+    const proposal = state.get(ProposalTables.proposals, id)?.message;
     if (!proposal) throw validateError(`Proposal[${id}] not exists`);
     if (props.headTimestamp >= proposal.expirationTime) throw validateError(`Proposal[${id}] expired`);
     if (proposal.state === Proposal_State.CANCELED) throw validateError(`Proposal[${id}] canceled`);
@@ -34,7 +34,7 @@ export const proposalApproveActuator: Actuator<typeof ProposalApproveContractSch
   },
 
   execute({ state }, p) {
-    const record = state.get(Tables.proposals, p.proposalId)!;
+    const record = state.get(ProposalTables.proposals, p.proposalId)!;
     const approvals = [...record.message.approvals];
     if (p.isAddApproval) {
       approvals.push(p.ownerAddress);
@@ -45,7 +45,10 @@ export const proposalApproveActuator: Actuator<typeof ProposalApproveContractSch
         1,
       );
     }
-    state.put(Tables.proposals, p.proposalId, { ...record, message: { ...record.message, approvals } });
+    state.put(ProposalTables.proposals, p.proposalId, {
+      ...record,
+      message: { ...record.message, approvals },
+    });
     return { fee: 0n };
   },
 };

@@ -1,14 +1,15 @@
 import { create } from "@bufbuild/protobuf";
-import { type Actuator, typeErrorA, validateError } from "../../actuators/actuator.js";
+import { type Actuator, typeErrorA, validateError } from "../../actuator/actuator.js";
 import { DEFAULT_CHAIN_SETTINGS } from "../../chain/chain-settings.js";
 import { isValidAddress } from "../../crypto/address.js";
 import { bytesToHex } from "../../crypto/bytes.js";
 import { ContractType } from "../../protocol/contract-types.js";
 import { ProposalCreateContractSchema } from "../../protocol/generated/protocol/contracts_pb.js";
 import { Proposal_State, ProposalSchema } from "../../protocol/generated/protocol/core_pb.js";
-import { Tables } from "../../state/tables.js";
-import { int64MapEntries, PROPOSAL_CREATE_PARAMETERS_FIELD } from "../parameter-order.js";
+import { int64MapEntries, PROPOSAL_CREATE_PARAMETERS_FIELD } from "../../protocol/parameter-order.js";
+import { CoreTables } from "../../state/core-tables.js";
 import { validateProposalParameter } from "../proposal-parameters.js";
+import { ProposalTables } from "../tables.js";
 
 /**
  * ProposalCreateContract's parameters in the order the client wrote them (java-tron validates and
@@ -26,13 +27,12 @@ export const proposalCreateActuator: Actuator<typeof ProposalCreateContractSchem
   type: ContractType.ProposalCreateContract,
   schema: ProposalCreateContractSchema,
   typeErrorMessage: typeErrorA("ProposalCreateContract"),
-  ownerAddress: (p) => p.ownerAddress,
 
   validate({ state, props, contract }, p) {
     if (!isValidAddress(p.ownerAddress)) throw validateError("Invalid address");
     const owner = bytesToHex(p.ownerAddress);
-    if (!state.get(Tables.accounts, p.ownerAddress)) throw validateError(`Account[${owner}] not exists`);
-    if (!state.get(Tables.witnesses, p.ownerAddress)) throw validateError(`Witness[${owner}] not exists`);
+    if (!state.get(CoreTables.accounts, p.ownerAddress)) throw validateError(`Account[${owner}] not exists`);
+    if (!state.get(CoreTables.witnesses, p.ownerAddress)) throw validateError(`Witness[${owner}] not exists`);
     const parameters = parametersOf(contract.parameter?.value);
     if (parameters.length === 0) throw validateError("This proposal has no parameter.");
     for (const [id, value] of parameters) validateProposalParameter(props, id, value);
@@ -48,7 +48,7 @@ export const proposalCreateActuator: Actuator<typeof ProposalCreateContractSchem
     const round = (now + expireTime - nextMaintenance) / interval;
     const expirationTime = nextMaintenance + (round + 1n) * interval;
     const parameters = parametersOf(contract.parameter?.value);
-    state.put(Tables.proposals, id, {
+    state.put(ProposalTables.proposals, id, {
       message: create(ProposalSchema, {
         proposalId: id,
         proposerAddress: p.ownerAddress,

@@ -6,11 +6,6 @@ import { create, equals, fromBinary, toBinary } from "@bufbuild/protobuf";
 import { sha256 } from "@noble/hashes/sha2.js";
 import { keccak_256 } from "@noble/hashes/sha3.js";
 import { TronodeError } from "../../errors.js";
-import {
-  encodeProposalCreateContract,
-  insertionOrdered,
-  int64MapEntries,
-} from "../../proposals/parameter-order.js";
 import { CONTRACT_PARAMETER_SCHEMAS, ContractType, contractTypeByName } from "../contract-types.js";
 import {
   type CreateSmartContract,
@@ -28,6 +23,7 @@ import {
   Transaction_rawSchema,
   TransactionSchema,
 } from "../generated/protocol/core_pb.js";
+import { encodeProposalCreateContract, insertionOrdered, int64MapEntries } from "../parameter-order.js";
 import { bytesToHex, parseHexJava as parseHex } from "./bytes.js";
 import {
   type AnyRecord,

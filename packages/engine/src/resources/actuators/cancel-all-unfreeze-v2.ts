@@ -1,11 +1,16 @@
-import { type Actuator, typeErrorB, validateError } from "../../actuators/actuator.js";
+import {
+  frozenV2,
+  frozenV2WithDelegated,
+  TRX_PRECISION,
+  withFrozenV2Added,
+} from "../../accounts/account-resources.js";
+import { type Actuator, typeErrorB, validateError } from "../../actuator/actuator.js";
 import { withAccountFields } from "../../chain/accounts.js";
 import { ContractType } from "../../protocol/contract-types.js";
 import { ResourceCode } from "../../protocol/generated/protocol/common_pb.js";
 import { CancelAllUnfreezeV2ContractSchema } from "../../protocol/generated/protocol/contracts_pb.js";
 import type { Account } from "../../protocol/generated/protocol/core_pb.js";
-import { Tables } from "../../state/tables.js";
-import { frozenV2, frozenV2WithDelegated, TRX_PRECISION, withFrozenV2Added } from "../account-resources.js";
+import { CoreTables } from "../../state/core-tables.js";
 import { supportsCancelAllUnfreezeV2 } from "../resource-window.js";
 import { addTotalWeight } from "../total-weights.js";
 import { NOT_EXISTS, requireOwner } from "./staking-checks.js";
@@ -21,7 +26,6 @@ export const cancelAllUnfreezeV2Actuator: Actuator<typeof CancelAllUnfreezeV2Con
   type: ContractType.CancelAllUnfreezeV2Contract,
   schema: CancelAllUnfreezeV2ContractSchema,
   typeErrorMessage: typeErrorB("CancelAllUnfreezeV2Contract"),
-  ownerAddress: (p) => p.ownerAddress,
 
   validate({ state, props }, p) {
     if (!supportsCancelAllUnfreezeV2(props)) {
@@ -33,7 +37,7 @@ export const cancelAllUnfreezeV2Actuator: Actuator<typeof CancelAllUnfreezeV2Con
 
   execute({ state, props }, p) {
     const now = props.headTimestamp;
-    let account = state.get(Tables.accounts, p.ownerAddress)!;
+    let account = state.get(CoreTables.accounts, p.ownerAddress)!;
     let withdrawn = 0n;
     const cancelled = new Map<ResourceCode, bigint>(RESOURCES.map((r) => [r, 0n]));
     const weightDelta = new Map<ResourceCode, bigint>(RESOURCES.map((r) => [r, 0n]));
@@ -52,7 +56,7 @@ export const cancelAllUnfreezeV2Actuator: Actuator<typeof CancelAllUnfreezeV2Con
     }
     for (const type of RESOURCES) addTotalWeight(props, type, weightDelta.get(type)!);
     account = withAccountFields(account, { unfrozenV2: [], balance: account.balance + withdrawn });
-    state.put(Tables.accounts, p.ownerAddress, account);
+    state.put(CoreTables.accounts, p.ownerAddress, account);
     const cancelUnfreezeV2Amount: Record<string, bigint> = {
       BANDWIDTH: cancelled.get(ResourceCode.BANDWIDTH)!,
       ENERGY: cancelled.get(ResourceCode.ENERGY)!,

@@ -1,4 +1,12 @@
-import { type Actuator, typeErrorA, validateError } from "../../actuators/actuator.js";
+import {
+  acquiredV2,
+  frozenV2,
+  TRX_PRECISION,
+  withAcquiredV2,
+  withDelegatedV2Added,
+  withFrozenV2Added,
+} from "../../accounts/account-resources.js";
+import { type Actuator, typeErrorA, validateError } from "../../actuator/actuator.js";
 import { javaLongOfDouble } from "../../chain/arithmetic.js";
 import { BLOCK_PRODUCED_INTERVAL } from "../../chain/constants.js";
 import { isValidAddress } from "../../crypto/address.js";
@@ -8,15 +16,7 @@ import { ResourceCode } from "../../protocol/generated/protocol/common_pb.js";
 import { DelegateResourceContractSchema } from "../../protocol/generated/protocol/contracts_pb.js";
 import { type Account, AccountType } from "../../protocol/generated/protocol/core_pb.js";
 import type { ChainProperties } from "../../state/chain-properties.js";
-import { Tables } from "../../state/tables.js";
-import {
-  acquiredV2,
-  frozenV2,
-  TRX_PRECISION,
-  withAcquiredV2,
-  withDelegatedV2Added,
-  withFrozenV2Added,
-} from "../account-resources.js";
+import { CoreTables } from "../../state/core-tables.js";
 import {
   delegatedResourceKeyV2,
   emptyDelegatedResource,
@@ -30,42 +30,14 @@ import {
   v2UsageInSun,
 } from "../resource-queries.js";
 import { currentUsage, supportsUnfreezeDelay } from "../resource-window.js";
+import { requireDelegatableV2 } from "../stake-rules.js";
+import { ResourceTables } from "../tables.js";
 import { NOT_EXISTS, requireOwner } from "./staking-checks.js";
 
 /** The lock period in blocks: the contract's (0 = 3 days) when a longer maximum is enabled, else 3 days. */
 function lockPeriodOf(props: ChainProperties, lockPeriod: bigint): bigint {
   if (!supportsMaxDelegateLockPeriod(props)) return DEFAULT_DELEGATE_LOCK_PERIOD;
   return lockPeriod === 0n ? DEFAULT_DELEGATE_LOCK_PERIOD : lockPeriod;
-}
-
-/** `(long)(usage * 1e6 * ((double) weight / limit))`. */
-export function usageAsStake(usage: bigint, weight: bigint, limit: bigint): bigint {
-  return javaLongOfDouble(Number(usage * TRX_PRECISION) * (Number(weight) / Number(limit)));
-}
-
-/**
- * The Stake 2.0 check shared by the DelegateResource actuator and the DELEGATERESOURCE opcode: the
- * owner may lend only the part of its own stake that its current usage (plus `extraUsage`) does
- * not need, converted to sun at the network's weight/limit ratio.
- */
-export function requireDelegatableV2(
-  props: ChainProperties,
-  owner: Account,
-  resource: ResourceCode.BANDWIDTH | ResourceCode.ENERGY,
-  balance: bigint,
-  now: bigint,
-  extraUsage = 0n,
-): void {
-  const bandwidth = resource === ResourceCode.BANDWIDTH;
-  const usage = currentUsage(props, owner, resource, now) + extraUsage;
-  const sun = bandwidth
-    ? usageAsStake(usage, props.get("TOTAL_NET_WEIGHT"), props.get("TOTAL_NET_LIMIT"))
-    : usageAsStake(usage, props.get("TOTAL_ENERGY_WEIGHT"), props.get("TOTAL_ENERGY_CURRENT_LIMIT"));
-  if (frozenV2(owner, resource) - v2UsageInSun(owner, resource, sun) < balance) {
-    throw validateError(
-      `delegateBalance must be less than or equal to available ${bandwidth ? "FreezeBandwidthV2" : "FreezeEnergyV2"} balance`,
-    );
-  }
 }
 
 /**
@@ -77,7 +49,6 @@ export const delegateResourceActuator: Actuator<typeof DelegateResourceContractS
   type: ContractType.DelegateResourceContract,
   schema: DelegateResourceContractSchema,
   typeErrorMessage: typeErrorA("DelegateResourceContract"),
-  ownerAddress: (p) => p.ownerAddress,
 
   validate({ state, props, creating }, p) {
     if (!props.isOn("ALLOW_DELEGATE_RESOURCE")) throw validateError("No support for resource delegate");
@@ -106,7 +77,7 @@ export const delegateResourceActuator: Actuator<typeof DelegateResourceContractS
     if (bytesEqual(p.receiverAddress, p.ownerAddress)) {
       throw validateError("receiverAddress must not be the same as ownerAddress");
     }
-    const receiver = state.get(Tables.accounts, p.receiverAddress);
+    const receiver = state.get(CoreTables.accounts, p.receiverAddress);
     if (!receiver) throw validateError(`Account[${bytesToHex(p.receiverAddress)}${NOT_EXISTS}`);
     if (p.lock && supportsMaxDelegateLockPeriod(props)) {
       const lockPeriod = lockPeriodOf(props, p.lockPeriod);
@@ -117,7 +88,7 @@ export const delegateResourceActuator: Actuator<typeof DelegateResourceContractS
         );
       }
       const locked = state.get(
-        Tables.delegatedResources,
+        ResourceTables.delegatedResources,
         delegatedResourceKeyV2(p.ownerAddress, p.receiverAddress, true),
       );
       if (locked) {
@@ -144,7 +115,7 @@ export const delegateResourceActuator: Actuator<typeof DelegateResourceContractS
     const expire = p.lock ? now + lockPeriodOf(props, p.lockPeriod) * BLOCK_PRODUCED_INTERVAL : 0n;
     const key = delegatedResourceKeyV2(p.ownerAddress, p.receiverAddress, p.lock);
     const record = {
-      ...(state.get(Tables.delegatedResources, key) ??
+      ...(state.get(ResourceTables.delegatedResources, key) ??
         emptyDelegatedResource(p.ownerAddress, p.receiverAddress)),
     };
     if (type === ResourceCode.BANDWIDTH) {
@@ -154,17 +125,17 @@ export const delegateResourceActuator: Actuator<typeof DelegateResourceContractS
       record.frozenBalanceForEnergy += p.balance;
       record.expireTimeForEnergy = expire;
     }
-    state.put(Tables.delegatedResources, key, record);
+    state.put(ResourceTables.delegatedResources, key, record);
     indexDelegateV2(state, p.ownerAddress, p.receiverAddress);
-    const receiver = state.get(Tables.accounts, p.receiverAddress)!;
+    const receiver = state.get(CoreTables.accounts, p.receiverAddress)!;
     state.put(
-      Tables.accounts,
+      CoreTables.accounts,
       p.receiverAddress,
       withAcquiredV2(receiver, type, acquiredV2(receiver, type) + p.balance),
     );
-    let owner = state.get(Tables.accounts, p.ownerAddress)!;
+    let owner = state.get(CoreTables.accounts, p.ownerAddress)!;
     owner = withFrozenV2Added(withDelegatedV2Added(owner, type, p.balance), type, -p.balance);
-    state.put(Tables.accounts, p.ownerAddress, owner);
+    state.put(CoreTables.accounts, p.ownerAddress, owner);
     return { fee: 0n };
   },
 };

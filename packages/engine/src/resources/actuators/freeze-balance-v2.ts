@@ -1,16 +1,16 @@
-import { type Actuator, typeErrorA, validateError } from "../../actuators/actuator.js";
-import { withAccountFields } from "../../chain/accounts.js";
-import { ContractType } from "../../protocol/contract-types.js";
-import { ResourceCode } from "../../protocol/generated/protocol/common_pb.js";
-import { FreezeBalanceV2ContractSchema } from "../../protocol/generated/protocol/contracts_pb.js";
-import { Tables } from "../../state/tables.js";
 import {
   frozenV2,
   frozenV2WithDelegated,
   initOldTronPowerIfNeeded,
   TRX_PRECISION,
   withFrozenV2Added,
-} from "../account-resources.js";
+} from "../../accounts/account-resources.js";
+import { type Actuator, typeErrorA, validateError } from "../../actuator/actuator.js";
+import { withAccountFields } from "../../chain/accounts.js";
+import { ContractType } from "../../protocol/contract-types.js";
+import { ResourceCode } from "../../protocol/generated/protocol/common_pb.js";
+import { FreezeBalanceV2ContractSchema } from "../../protocol/generated/protocol/contracts_pb.js";
+import { CoreTables } from "../../state/core-tables.js";
 import { supportsUnfreezeDelay } from "../resource-window.js";
 import { moveTotalWeight } from "../total-weights.js";
 import { checkFreezeResource, NOT_EXISTS, requireOwner } from "./staking-checks.js";
@@ -24,7 +24,6 @@ export const freezeBalanceV2Actuator: Actuator<typeof FreezeBalanceV2ContractSch
   type: ContractType.FreezeBalanceV2Contract,
   schema: FreezeBalanceV2ContractSchema,
   typeErrorMessage: typeErrorA("FreezeBalanceV2Contract"),
-  ownerAddress: (p) => p.ownerAddress,
 
   validate({ state, props }, p) {
     if (!supportsUnfreezeDelay(props)) {
@@ -41,7 +40,7 @@ export const freezeBalanceV2Actuator: Actuator<typeof FreezeBalanceV2ContractSch
   },
 
   execute({ state, props }, p) {
-    let account = state.get(Tables.accounts, p.ownerAddress)!;
+    let account = state.get(CoreTables.accounts, p.ownerAddress)!;
     account = initOldTronPowerIfNeeded(account, props.isOn("ALLOW_NEW_RESOURCE_MODEL"));
     const stake = (a: typeof account) =>
       p.resource === ResourceCode.TRON_POWER ? frozenV2(a, p.resource) : frozenV2WithDelegated(a, p.resource);
@@ -49,7 +48,7 @@ export const freezeBalanceV2Actuator: Actuator<typeof FreezeBalanceV2ContractSch
     account = withFrozenV2Added(account, p.resource, p.frozenBalance);
     moveTotalWeight(props, p.resource, before, stake(account));
     state.put(
-      Tables.accounts,
+      CoreTables.accounts,
       p.ownerAddress,
       withAccountFields(account, { balance: account.balance - p.frozenBalance }),
     );

@@ -1,18 +1,4 @@
 import { create } from "@bufbuild/protobuf";
-import { type Actuator, typeErrorA, validateError } from "../../actuators/actuator.js";
-import { withAccountFields } from "../../chain/accounts.js";
-import { isValidAddress } from "../../crypto/address.js";
-import { bytesEqual, bytesToHex } from "../../crypto/bytes.js";
-import { ContractType } from "../../protocol/contract-types.js";
-import { ResourceCode } from "../../protocol/generated/protocol/common_pb.js";
-import { FreezeBalanceContractSchema } from "../../protocol/generated/protocol/contracts_pb.js";
-import {
-  AccountType,
-  DelegatedResourceAccountIndexSchema,
-} from "../../protocol/generated/protocol/core_pb.js";
-import type { MutableChainProperties } from "../../state/chain-properties.js";
-import type { StateOverlay } from "../../state/state-overlay.js";
-import { Tables } from "../../state/tables.js";
 import {
   acquiredV1,
   FROZEN_PERIOD_MS,
@@ -26,7 +12,21 @@ import {
   withFrozenV1Bandwidth,
   withFrozenV1Energy,
   withFrozenV1TronPower,
-} from "../account-resources.js";
+} from "../../accounts/account-resources.js";
+import { type Actuator, typeErrorA, validateError } from "../../actuator/actuator.js";
+import { withAccountFields } from "../../chain/accounts.js";
+import { isValidAddress } from "../../crypto/address.js";
+import { bytesEqual, bytesToHex } from "../../crypto/bytes.js";
+import { ContractType } from "../../protocol/contract-types.js";
+import { ResourceCode } from "../../protocol/generated/protocol/common_pb.js";
+import { FreezeBalanceContractSchema } from "../../protocol/generated/protocol/contracts_pb.js";
+import {
+  AccountType,
+  DelegatedResourceAccountIndexSchema,
+} from "../../protocol/generated/protocol/core_pb.js";
+import type { MutableChainProperties } from "../../state/chain-properties.js";
+import { CoreTables } from "../../state/core-tables.js";
+import type { StateOverlay } from "../../state/state-overlay.js";
 import {
   convertOldIndexRow,
   delegatedResourceKeyV1,
@@ -36,6 +36,7 @@ import {
   putOldIndexRow,
 } from "../delegation.js";
 import { supportsUnfreezeDelay } from "../resource-window.js";
+import { ResourceTables } from "../tables.js";
 import { addTotalWeight } from "../total-weights.js";
 import { checkFreezeResource, NOT_EXISTS, requireOwner } from "./staking-checks.js";
 
@@ -58,7 +59,9 @@ function delegateV1(
   expireTime: bigint,
 ): bigint {
   const key = delegatedResourceKeyV1(from, to);
-  const record = { ...(state.get(Tables.delegatedResources, key) ?? emptyDelegatedResource(from, to)) };
+  const record = {
+    ...(state.get(ResourceTables.delegatedResources, key) ?? emptyDelegatedResource(from, to)),
+  };
   if (type === ResourceCode.BANDWIDTH) {
     record.frozenBalanceForBandwidth += balance;
     record.expireTimeForBandwidth = expireTime;
@@ -66,7 +69,7 @@ function delegateV1(
     record.frozenBalanceForEnergy += balance;
     record.expireTimeForEnergy = expireTime;
   }
-  state.put(Tables.delegatedResources, key, record);
+  state.put(ResourceTables.delegatedResources, key, record);
   if (!props.isOn("ALLOW_DELEGATE_OPTIMIZATION")) {
     const ownerRow =
       oldIndexRow(state, from) ?? create(DelegatedResourceAccountIndexSchema, { account: from });
@@ -79,9 +82,9 @@ function delegateV1(
     convertOldIndexRow(state, to);
     indexDelegateV1(state, from, to);
   }
-  const receiver = state.get(Tables.accounts, to)!;
+  const receiver = state.get(CoreTables.accounts, to)!;
   const before = acquiredV1(receiver, type);
-  state.put(Tables.accounts, to, withAcquiredV1(receiver, type, before + balance));
+  state.put(CoreTables.accounts, to, withAcquiredV1(receiver, type, before + balance));
   return (before + balance) / TRX_PRECISION - before / TRX_PRECISION;
 }
 
@@ -93,7 +96,6 @@ export const freezeBalanceActuator: Actuator<typeof FreezeBalanceContractSchema>
   type: ContractType.FreezeBalanceContract,
   schema: FreezeBalanceContractSchema,
   typeErrorMessage: typeErrorA("FreezeBalanceContract"),
-  ownerAddress: (p) => p.ownerAddress,
 
   validate({ state, props }, p) {
     const owner = requireOwner(state, p.ownerAddress, NOT_EXISTS);
@@ -120,7 +122,7 @@ export const freezeBalanceActuator: Actuator<typeof FreezeBalanceContractSchema>
         throw validateError("receiverAddress must not be the same as ownerAddress");
       }
       if (!isValidAddress(p.receiverAddress)) throw validateError("Invalid receiverAddress");
-      const receiver = state.get(Tables.accounts, p.receiverAddress);
+      const receiver = state.get(CoreTables.accounts, p.receiverAddress);
       if (!receiver) throw validateError(`Account[${bytesToHex(p.receiverAddress)}${NOT_EXISTS}`);
       if (props.isOn("ALLOW_TVM_CONSTANTINOPLE") && receiver.type === AccountType.Contract) {
         throw validateError("Do not allow delegate resources to contract addresses");
@@ -131,7 +133,7 @@ export const freezeBalanceActuator: Actuator<typeof FreezeBalanceContractSchema>
 
   execute({ state, props }, p) {
     let account = initOldTronPowerIfNeeded(
-      state.get(Tables.accounts, p.ownerAddress)!,
+      state.get(CoreTables.accounts, p.ownerAddress)!,
       props.isOn("ALLOW_NEW_RESOURCE_MODEL"),
     );
     const expireTime = props.headTimestamp + p.frozenDuration * FROZEN_PERIOD_MS;
@@ -144,7 +146,7 @@ export const freezeBalanceActuator: Actuator<typeof FreezeBalanceContractSchema>
     } else if (delegating) {
       const type = p.resource as ResourceCode.BANDWIDTH | ResourceCode.ENERGY;
       // The receiver is written first; the owner is re-read after it (java-tron holds its own copy).
-      state.put(Tables.accounts, p.ownerAddress, account);
+      state.put(CoreTables.accounts, p.ownerAddress, account);
       increment = delegateV1(
         state,
         props,
@@ -154,7 +156,7 @@ export const freezeBalanceActuator: Actuator<typeof FreezeBalanceContractSchema>
         p.frozenBalance,
         expireTime,
       );
-      account = withDelegatedV1Added(state.get(Tables.accounts, p.ownerAddress)!, type, p.frozenBalance);
+      account = withDelegatedV1Added(state.get(CoreTables.accounts, p.ownerAddress)!, type, p.frozenBalance);
     } else if (p.resource === ResourceCode.BANDWIDTH) {
       const before = frozenV1Bandwidth(account);
       account = withFrozenV1Bandwidth(account, before + p.frozenBalance, expireTime);
@@ -170,7 +172,7 @@ export const freezeBalanceActuator: Actuator<typeof FreezeBalanceContractSchema>
       props.isOn("ALLOW_NEW_REWARD") ? increment : p.frozenBalance / TRX_PRECISION,
     );
     state.put(
-      Tables.accounts,
+      CoreTables.accounts,
       p.ownerAddress,
       withAccountFields(account, { balance: account.balance - p.frozenBalance }),
     );

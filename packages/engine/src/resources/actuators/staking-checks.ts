@@ -1,17 +1,17 @@
 /** Checks and texts the staking actuators share (java-tron spells them identically in each). */
-import { validateError } from "../../actuators/actuator.js";
+import { validateError } from "../../actuator/actuator.js";
 import { isValidAddress } from "../../crypto/address.js";
 import { bytesToHex } from "../../crypto/bytes.js";
 import { ResourceCode } from "../../protocol/generated/protocol/common_pb.js";
 import type { Account } from "../../protocol/generated/protocol/core_pb.js";
 import type { ChainProperties } from "../../state/chain-properties.js";
+import { CoreTables } from "../../state/core-tables.js";
 import type { StateView } from "../../state/state-view.js";
-import { Tables } from "../../state/tables.js";
 
 /** `Invalid address`, then `Account[<hex><suffix>` for a missing owner (suffix "] not exists" or "] does not exist"). */
 export function requireOwner(view: StateView, address: Uint8Array, missingSuffix: string): Account {
   if (!isValidAddress(address)) throw validateError("Invalid address");
-  const owner = view.get(Tables.accounts, address);
+  const owner = view.get(CoreTables.accounts, address);
   if (!owner) throw validateError(`Account[${bytesToHex(address)}${missingSuffix}`);
   return owner;
 }

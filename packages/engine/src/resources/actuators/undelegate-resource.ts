@@ -1,14 +1,3 @@
-import { type Actuator, typeErrorB, validateError } from "../../actuators/actuator.js";
-import { javaLongOfDouble } from "../../chain/arithmetic.js";
-import { isValidAddress } from "../../crypto/address.js";
-import { bytesEqual } from "../../crypto/bytes.js";
-import { ContractType } from "../../protocol/contract-types.js";
-import { ResourceCode } from "../../protocol/generated/protocol/common_pb.js";
-import { UnDelegateResourceContractSchema } from "../../protocol/generated/protocol/contracts_pb.js";
-import type { Account } from "../../protocol/generated/protocol/core_pb.js";
-import type { MutableChainProperties } from "../../state/chain-properties.js";
-import type { StateOverlay } from "../../state/state-overlay.js";
-import { Tables } from "../../state/tables.js";
 import {
   acquiredV2,
   allFrozenForBandwidth,
@@ -17,7 +6,18 @@ import {
   withAcquiredV2,
   withDelegatedV2Added,
   withFrozenV2Added,
-} from "../account-resources.js";
+} from "../../accounts/account-resources.js";
+import { type Actuator, typeErrorB, validateError } from "../../actuator/actuator.js";
+import { javaLongOfDouble } from "../../chain/arithmetic.js";
+import { isValidAddress } from "../../crypto/address.js";
+import { bytesEqual } from "../../crypto/bytes.js";
+import { ContractType } from "../../protocol/contract-types.js";
+import { ResourceCode } from "../../protocol/generated/protocol/common_pb.js";
+import { UnDelegateResourceContractSchema } from "../../protocol/generated/protocol/contracts_pb.js";
+import type { Account } from "../../protocol/generated/protocol/core_pb.js";
+import type { MutableChainProperties } from "../../state/chain-properties.js";
+import { CoreTables } from "../../state/core-tables.js";
+import type { StateOverlay } from "../../state/state-overlay.js";
 import {
   delegatedResourceKeyV2,
   indexUnDelegateV2,
@@ -31,69 +31,9 @@ import {
   usageOf,
   withUsage,
 } from "../resource-window.js";
+import { releaseStoredReceiver } from "../stake-rules.js";
+import { ResourceTables } from "../tables.js";
 import { DOES_NOT_EXIST, requireOwner } from "./staking-checks.js";
-
-/**
- * The receiver's side of an undelegation (java-tron updates it only when it still exists): its usage
- * is decayed to now, and the share of it the returned stake was carrying — capped by what that stake
- * could produce at most — leaves with the stake. Returns the receiver and the usage transferred.
- */
-export function releaseReceiver(
-  receiver: Account,
-  type: ResourceCode.BANDWIDTH | ResourceCode.ENERGY,
-  balance: bigint,
-  limit: bigint,
-  weight: bigint,
-  refresh: (a: Account) => Account,
-  now: bigint,
-): { receiver: Account; transferUsage: bigint } {
-  let next = refresh(receiver);
-  let transferUsage = 0n;
-  const { usage } = usageOf(next, type);
-  if (acquiredV2(next, type) < balance) {
-    next = withAcquiredV2(next, type, 0n);
-  } else {
-    const maxUsage = javaLongOfDouble(
-      (Number(balance) / Number(TRX_PRECISION)) * (Number(limit) / Number(weight)),
-    );
-    const allFrozen =
-      type === ResourceCode.BANDWIDTH ? allFrozenForBandwidth(next) : allFrozenForEnergy(next);
-    transferUsage = javaLongOfDouble(Number(usage) * (Number(balance) / Number(allFrozen)));
-    if (maxUsage < transferUsage) transferUsage = maxUsage;
-    next = withAcquiredV2(next, type, acquiredV2(next, type) - balance);
-  }
-  return { receiver: withUsage(next, type, usage - transferUsage, now), transferUsage };
-}
-
-/**
- * `releaseReceiver` on the receiver's stored account, when it still exists (written back), with the
- * network's limit and weight and usage refreshed to the head slot. Returns the receiver as written
- * (undefined when gone) and the usage transferred.
- * Shared by the UnDelegateResource actuator and the UNDELEGATERESOURCE opcode.
- */
-export function releaseStoredReceiver(
-  state: StateOverlay,
-  props: MutableChainProperties,
-  receiverAddress: Uint8Array,
-  type: ResourceCode.BANDWIDTH | ResourceCode.ENERGY,
-  balance: bigint,
-): { receiver: Account | undefined; transferUsage: bigint } {
-  const receiver = state.get(Tables.accounts, receiverAddress);
-  if (!receiver) return { receiver: undefined, transferUsage: 0n };
-  const bandwidth = type === ResourceCode.BANDWIDTH;
-  const slot = props.headSlot;
-  const released = releaseReceiver(
-    receiver,
-    type,
-    balance,
-    props.get(bandwidth ? "TOTAL_NET_LIMIT" : "TOTAL_ENERGY_CURRENT_LIMIT"),
-    props.get(bandwidth ? "TOTAL_NET_WEIGHT" : "TOTAL_ENERGY_WEIGHT"),
-    (a) => refreshUsage(props, a, type, slot),
-    slot,
-  );
-  state.put(Tables.accounts, receiverAddress, released.receiver);
-  return released;
-}
 
 /**
  * UnDelegateResourceContract (type 58): takes back delegated Stake 2.0 bandwidth or energy (the
@@ -104,7 +44,6 @@ export const unDelegateResourceActuator: Actuator<typeof UnDelegateResourceContr
   type: ContractType.UnDelegateResourceContract,
   schema: UnDelegateResourceContractSchema,
   typeErrorMessage: typeErrorB("UnDelegateResourceContract"),
-  ownerAddress: (p) => p.ownerAddress,
 
   validate({ state, props }, p) {
     if (!props.isOn("ALLOW_DELEGATE_RESOURCE")) throw validateError("No support for resource delegate");
@@ -118,11 +57,11 @@ export const unDelegateResourceActuator: Actuator<typeof UnDelegateResourceContr
     }
     const now = props.headTimestamp;
     const unlocked = state.get(
-      Tables.delegatedResources,
+      ResourceTables.delegatedResources,
       delegatedResourceKeyV2(p.ownerAddress, p.receiverAddress, false),
     );
     const locked = state.get(
-      Tables.delegatedResources,
+      ResourceTables.delegatedResources,
       delegatedResourceKeyV2(p.ownerAddress, p.receiverAddress, true),
     );
     if (!unlocked && !locked) throw validateError("delegated Resource does not exist");
@@ -167,7 +106,7 @@ export const unDelegateResourceActuator: Actuator<typeof UnDelegateResourceContr
 
     unlockExpiredResource(state, p.ownerAddress, p.receiverAddress, props.headTimestamp);
     const unlockKey = delegatedResourceKeyV2(p.ownerAddress, p.receiverAddress, false);
-    const unlocked = { ...state.get(Tables.delegatedResources, unlockKey)! };
+    const unlocked = { ...state.get(ResourceTables.delegatedResources, unlockKey)! };
     if (isBandwidth) {
       unlocked.frozenBalanceForBandwidth -= p.balance;
       unlocked.expireTimeForBandwidth = 0n;
@@ -175,16 +114,19 @@ export const unDelegateResourceActuator: Actuator<typeof UnDelegateResourceContr
       unlocked.frozenBalanceForEnergy -= p.balance;
       unlocked.expireTimeForEnergy = 0n;
     }
-    let owner = state.get(Tables.accounts, p.ownerAddress)!;
+    let owner = state.get(CoreTables.accounts, p.ownerAddress)!;
     owner = withFrozenV2Added(withDelegatedV2Added(owner, type, -p.balance), type, p.balance);
     if (receiver && transferUsage > 0n)
       owner = unDelegateIncrease(props, owner, receiver, transferUsage, type, slot);
     putOrDeleteDelegatedResource(state, unlockKey, unlocked);
     const lockKey = delegatedResourceKeyV2(p.ownerAddress, p.receiverAddress, true);
-    if (!state.get(Tables.delegatedResources, unlockKey) && !state.get(Tables.delegatedResources, lockKey)) {
+    if (
+      !state.get(ResourceTables.delegatedResources, unlockKey) &&
+      !state.get(ResourceTables.delegatedResources, lockKey)
+    ) {
       indexUnDelegateV2(state, p.ownerAddress, p.receiverAddress);
     }
-    state.put(Tables.accounts, p.ownerAddress, owner);
+    state.put(CoreTables.accounts, p.ownerAddress, owner);
     return { fee: 0n };
   },
 };

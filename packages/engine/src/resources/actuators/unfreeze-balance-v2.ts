@@ -1,12 +1,3 @@
-import { type Actuator, typeErrorB, validateError } from "../../actuators/actuator.js";
-import { withAccountFields } from "../../chain/accounts.js";
-import { ContractType } from "../../protocol/contract-types.js";
-import { ResourceCode } from "../../protocol/generated/protocol/common_pb.js";
-import { UnfreezeBalanceV2ContractSchema } from "../../protocol/generated/protocol/contracts_pb.js";
-import type { Account } from "../../protocol/generated/protocol/core_pb.js";
-import { Tables } from "../../state/tables.js";
-import { withdrawReward } from "../../witnesses/rewards.js";
-import { adjustVotesAfterUnfreezeV2 } from "../../witnesses/votes.js";
 import {
   FROZEN_PERIOD_MS,
   frozenV2,
@@ -16,29 +7,20 @@ import {
   unfreezingV2Count,
   withFrozenV2Added,
   withUnfrozenV2Added,
-} from "../account-resources.js";
+} from "../../accounts/account-resources.js";
+import { type Actuator, typeErrorB, validateError } from "../../actuator/actuator.js";
+import { withAccountFields } from "../../chain/accounts.js";
+import { ContractType } from "../../protocol/contract-types.js";
+import { ResourceCode } from "../../protocol/generated/protocol/common_pb.js";
+import { UnfreezeBalanceV2ContractSchema } from "../../protocol/generated/protocol/contracts_pb.js";
+import type { Account } from "../../protocol/generated/protocol/core_pb.js";
+import { CoreTables } from "../../state/core-tables.js";
+import { withdrawReward } from "../../witnesses/rewards.js";
+import { adjustVotesAfterUnfreezeV2 } from "../../witnesses/votes.js";
 import { supportsUnfreezeDelay } from "../resource-window.js";
+import { withdrawExpiredUnfreezes } from "../stake-rules.js";
 import { moveTotalWeight } from "../total-weights.js";
 import { DOES_NOT_EXIST, requireOwner, unfreezeResourceError } from "./staking-checks.js";
-
-/** withdraws every pending unfreeze that has expired by `now` (ms) into the balance. */
-export function withdrawExpiredUnfreezes(
-  account: Account,
-  now: bigint,
-): { account: Account; amount: bigint } {
-  let amount = 0n;
-  const remaining = account.unfrozenV2.filter((u) => {
-    if (u.unfreezeExpireTime <= now) {
-      amount += u.unfreezeAmount;
-      return false;
-    }
-    return true;
-  });
-  return {
-    account: withAccountFields(account, { balance: account.balance + amount, unfrozenV2: remaining }),
-    amount,
-  };
-}
 
 /** The amount of the account's own (not delegated-out) `frozenV2` entry of that type, first entry wins. */
 function ownFrozenOfType(account: Account, type: ResourceCode): bigint {
@@ -56,7 +38,6 @@ export const unfreezeBalanceV2Actuator: Actuator<typeof UnfreezeBalanceV2Contrac
   schema: UnfreezeBalanceV2ContractSchema,
   // java-tron names the v1 contract in this actuator's type message.
   typeErrorMessage: typeErrorB("UnfreezeBalanceContract"),
-  ownerAddress: (p) => p.ownerAddress,
 
   validate({ state, props }, p) {
     if (!supportsUnfreezeDelay(props)) {
@@ -91,7 +72,7 @@ export const unfreezeBalanceV2Actuator: Actuator<typeof UnfreezeBalanceV2Contrac
     const now = props.headTimestamp;
     const newModel = props.isOn("ALLOW_NEW_RESOURCE_MODEL");
     withdrawReward(state, props, p.ownerAddress);
-    const withdrawn = withdrawExpiredUnfreezes(state.get(Tables.accounts, p.ownerAddress)!, now);
+    const withdrawn = withdrawExpiredUnfreezes(state.get(CoreTables.accounts, p.ownerAddress)!, now);
     let account = initOldTronPowerIfNeeded(withdrawn.account, newModel);
     const expireTime = now + props.get("UNFREEZE_DELAY_DAYS") * FROZEN_PERIOD_MS;
     account = withUnfrozenV2Added(account, p.resource, p.unfreezeBalance, expireTime);
@@ -102,7 +83,7 @@ export const unfreezeBalanceV2Actuator: Actuator<typeof UnfreezeBalanceV2Contrac
     moveTotalWeight(props, p.resource, before, stake(account));
     account = adjustVotesAfterUnfreezeV2(state, props, account, p.resource);
     if (newModel && account.oldTronPower !== -1n) account = withAccountFields(account, { oldTronPower: -1n });
-    state.put(Tables.accounts, p.ownerAddress, account);
+    state.put(CoreTables.accounts, p.ownerAddress, account);
     return { fee: 0n, receipt: { withdrawExpireAmount: withdrawn.amount } };
   },
 };

@@ -1,16 +1,3 @@
-import { type Actuator, typeErrorB, validateError } from "../../actuators/actuator.js";
-import { withAccountFields } from "../../chain/accounts.js";
-import { isValidAddress } from "../../crypto/address.js";
-import { bytesEqual, bytesToHex } from "../../crypto/bytes.js";
-import { ContractType } from "../../protocol/contract-types.js";
-import { ResourceCode } from "../../protocol/generated/protocol/common_pb.js";
-import { UnfreezeBalanceContractSchema } from "../../protocol/generated/protocol/contracts_pb.js";
-import { type Account, AccountType } from "../../protocol/generated/protocol/core_pb.js";
-import type { MutableChainProperties } from "../../state/chain-properties.js";
-import type { StateOverlay } from "../../state/state-overlay.js";
-import { Tables } from "../../state/tables.js";
-import { withdrawReward } from "../../witnesses/rewards.js";
-import { clearVotes } from "../../witnesses/votes.js";
 import {
   accountResourceOf,
   acquiredV1,
@@ -22,7 +9,20 @@ import {
   withAccountResource,
   withAcquiredV1,
   withDelegatedV1Added,
-} from "../account-resources.js";
+} from "../../accounts/account-resources.js";
+import { type Actuator, typeErrorB, validateError } from "../../actuator/actuator.js";
+import { withAccountFields } from "../../chain/accounts.js";
+import { isValidAddress } from "../../crypto/address.js";
+import { bytesEqual, bytesToHex } from "../../crypto/bytes.js";
+import { ContractType } from "../../protocol/contract-types.js";
+import { ResourceCode } from "../../protocol/generated/protocol/common_pb.js";
+import { UnfreezeBalanceContractSchema } from "../../protocol/generated/protocol/contracts_pb.js";
+import { type Account, AccountType } from "../../protocol/generated/protocol/core_pb.js";
+import type { MutableChainProperties } from "../../state/chain-properties.js";
+import { CoreTables } from "../../state/core-tables.js";
+import type { StateOverlay } from "../../state/state-overlay.js";
+import { withdrawReward } from "../../witnesses/rewards.js";
+import { clearVotes } from "../../witnesses/votes.js";
 import {
   convertOldIndexRow,
   delegatedResourceKeyV1,
@@ -30,6 +30,7 @@ import {
   oldIndexRow,
   putOldIndexRow,
 } from "../delegation.js";
+import { ResourceTables } from "../tables.js";
 import { addTotalWeight } from "../total-weights.js";
 import { DOES_NOT_EXIST, requireOwner } from "./staking-checks.js";
 
@@ -75,7 +76,7 @@ function undelegateV1(
   type: ResourceCode.BANDWIDTH | ResourceCode.ENERGY,
 ): { owner: Account; amount: bigint; decrease: bigint } {
   const key = delegatedResourceKeyV1(owner.address, to);
-  const record = { ...state.get(Tables.delegatedResources, key)! };
+  const record = { ...state.get(ResourceTables.delegatedResources, key)! };
   let amount: bigint;
   if (type === ResourceCode.BANDWIDTH) {
     amount = record.frozenBalanceForBandwidth;
@@ -88,7 +89,7 @@ function undelegateV1(
   }
   const nextOwner = withDelegatedV1Added(owner, type, -amount);
   let decrease: bigint;
-  const receiver = state.get(Tables.accounts, to);
+  const receiver = state.get(CoreTables.accounts, to);
   if (!props.isOn("ALLOW_TVM_CONSTANTINOPLE") || (receiver && receiver.type !== AccountType.Contract)) {
     // validate guarantees the receiver exists whenever Constantinople is off
     const acquired = acquiredV1(receiver!, type);
@@ -101,15 +102,15 @@ function undelegateV1(
       next = withAcquiredV1(receiver!, type, acquired - amount);
     }
     decrease = acquiredV1(next, type) / TRX_PRECISION - oldWeight;
-    state.put(Tables.accounts, to, next);
+    state.put(CoreTables.accounts, to, next);
   } else {
     decrease = -amount / TRX_PRECISION;
   }
   if (record.frozenBalanceForBandwidth === 0n && record.frozenBalanceForEnergy === 0n) {
-    state.delete(Tables.delegatedResources, key);
+    state.delete(ResourceTables.delegatedResources, key);
     unindexV1(state, props, owner.address, to);
   } else {
-    state.put(Tables.delegatedResources, key, record);
+    state.put(ResourceTables.delegatedResources, key, record);
   }
   return { owner: nextOwner, amount, decrease };
 }
@@ -123,7 +124,6 @@ export const unfreezeBalanceActuator: Actuator<typeof UnfreezeBalanceContractSch
   type: ContractType.UnfreezeBalanceContract,
   schema: UnfreezeBalanceContractSchema,
   typeErrorMessage: typeErrorB("UnfreezeBalanceContract"),
-  ownerAddress: (p) => p.ownerAddress,
 
   validate({ state, props }, p) {
     const owner = requireOwner(state, p.ownerAddress, DOES_NOT_EXIST);
@@ -134,12 +134,12 @@ export const unfreezeBalanceActuator: Actuator<typeof UnfreezeBalanceContractSch
         throw validateError("receiverAddress must not be the same as ownerAddress");
       }
       if (!isValidAddress(p.receiverAddress)) throw validateError("Invalid receiverAddress");
-      const receiver = state.get(Tables.accounts, p.receiverAddress);
+      const receiver = state.get(CoreTables.accounts, p.receiverAddress);
       if (!constantinople && !receiver) {
         throw validateError(`Receiver Account[${bytesToHex(p.receiverAddress)}] does not exist`);
       }
       const record = state.get(
-        Tables.delegatedResources,
+        ResourceTables.delegatedResources,
         delegatedResourceKeyV1(p.ownerAddress, p.receiverAddress),
       );
       if (!record) throw validateError("delegated Resource does not exist");
@@ -214,7 +214,7 @@ export const unfreezeBalanceActuator: Actuator<typeof UnfreezeBalanceContractSch
   execute({ state, props }, p) {
     const newModel = props.isOn("ALLOW_NEW_RESOURCE_MODEL");
     withdrawReward(state, props, p.ownerAddress);
-    let account = initOldTronPowerIfNeeded(state.get(Tables.accounts, p.ownerAddress)!, newModel);
+    let account = initOldTronPowerIfNeeded(state.get(CoreTables.accounts, p.ownerAddress)!, newModel);
     const now = props.headTimestamp;
     let amount = 0n;
     let decrease = 0n;
@@ -252,7 +252,7 @@ export const unfreezeBalanceActuator: Actuator<typeof UnfreezeBalanceContractSch
       (p.resource === ResourceCode.BANDWIDTH || p.resource === ResourceCode.ENERGY);
     if (!keepsVotes) account = clearVotes(state, account);
     if (newModel && account.oldTronPower !== -1n) account = withAccountFields(account, { oldTronPower: -1n });
-    state.put(Tables.accounts, p.ownerAddress, account);
+    state.put(CoreTables.accounts, p.ownerAddress, account);
     return { fee: 0n, receipt: { unfreezeAmount: amount } };
   },
 };

@@ -1,19 +1,18 @@
-import { type Actuator, typeErrorB, validateError } from "../../actuators/actuator.js";
+import { expiredUnfreezeAmount } from "../../accounts/account-resources.js";
+import { type Actuator, typeErrorB, validateError } from "../../actuator/actuator.js";
 import { INT64_MAX } from "../../chain/arithmetic.js";
 import { ContractType } from "../../protocol/contract-types.js";
 import { WithdrawExpireUnfreezeContractSchema } from "../../protocol/generated/protocol/contracts_pb.js";
-import { Tables } from "../../state/tables.js";
-import { expiredUnfreezeAmount } from "../account-resources.js";
+import { CoreTables } from "../../state/core-tables.js";
 import { supportsUnfreezeDelay } from "../resource-window.js";
+import { withdrawExpiredUnfreezes } from "../stake-rules.js";
 import { NOT_EXISTS, requireOwner } from "./staking-checks.js";
-import { withdrawExpiredUnfreezes } from "./unfreeze-balance-v2.js";
 
 /** WithdrawExpireUnfreezeContract (type 56): pays out every pending unfreeze whose delay has passed. */
 export const withdrawExpireUnfreezeActuator: Actuator<typeof WithdrawExpireUnfreezeContractSchema> = {
   type: ContractType.WithdrawExpireUnfreezeContract,
   schema: WithdrawExpireUnfreezeContractSchema,
   typeErrorMessage: typeErrorB("WithdrawExpireUnfreezeContract"),
-  ownerAddress: (p) => p.ownerAddress,
 
   validate({ state, props }, p) {
     if (!supportsUnfreezeDelay(props)) {
@@ -32,10 +31,10 @@ export const withdrawExpireUnfreezeActuator: Actuator<typeof WithdrawExpireUnfre
 
   execute({ state, props }, p) {
     const { account, amount } = withdrawExpiredUnfreezes(
-      state.get(Tables.accounts, p.ownerAddress)!,
+      state.get(CoreTables.accounts, p.ownerAddress)!,
       props.headTimestamp,
     );
-    state.put(Tables.accounts, p.ownerAddress, account);
+    state.put(CoreTables.accounts, p.ownerAddress, account);
     return { fee: 0n, receipt: { withdrawExpireAmount: amount } };
   },
 };

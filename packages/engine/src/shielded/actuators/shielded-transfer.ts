@@ -10,7 +10,7 @@
  * refused with a "not possible here" error rather than accepted without its checks.
  */
 
-import { type Actuator, validateError } from "../../actuators/actuator.js";
+import { type Actuator, validateError } from "../../actuator/actuator.js";
 import { isValidAddress } from "../../crypto/address.js";
 import { ContractType } from "../../protocol/contract-types.js";
 import { ShieldedTransferContractSchema } from "../../protocol/generated/protocol/contracts_pb.js";
@@ -25,10 +25,6 @@ export const shieldedTransferActuator: Actuator<typeof ShieldedTransferContractS
   schema: ShieldedTransferContractSchema,
   // any.unpack's InvalidProtocolBufferException text, which the actuator rethrows.
   typeErrorMessage: "Type of the Any message does not match the given class.",
-  // ShieldedTransferActuator.getOwnerAddress / TransactionCapsule.getOwner: the transparent sender,
-  // empty for a transfer from a shielded address.
-  ownerAddress: (p) =>
-    isValidAddress(p.transparentFromAddress) ? p.transparentFromAddress : new Uint8Array(),
 
   validate({ props }) {
     if (props.get("ALLOW_SAME_TOKEN_NAME") !== 1n) {

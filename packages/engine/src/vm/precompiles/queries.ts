@@ -1,6 +1,3 @@
-import { javaLongOfDouble } from "../../chain/arithmetic.js";
-import { ResourceCode } from "../../protocol/generated/protocol/common_pb.js";
-import type { Account } from "../../protocol/generated/protocol/core_pb.js";
 import {
   acquiredV1,
   acquiredV2,
@@ -16,13 +13,17 @@ import {
   tronPower,
   UNFREEZE_MAX_TIMES,
   unfreezingV2Count,
-} from "../../resources/account-resources.js";
+} from "../../accounts/account-resources.js";
+import { javaLongOfDouble } from "../../chain/arithmetic.js";
+import { increaseUsage } from "../../chain/usage-window.js";
+import { ResourceCode } from "../../protocol/generated/protocol/common_pb.js";
+import type { Account } from "../../protocol/generated/protocol/core_pb.js";
 import { delegatedResourceKeyV2 } from "../../resources/delegation.js";
 import { usageOf, windowSize } from "../../resources/resource-window.js";
-import { increaseUsage } from "../../resources/usage-window.js";
+import { ResourceTables } from "../../resources/tables.js";
 import { ChainProperties } from "../../state/chain-properties.js";
+import { CoreTables } from "../../state/core-tables.js";
 import type { StateView } from "../../state/state-view.js";
-import { Tables } from "../../state/tables.js";
 import { queryRewardForVm } from "../../witnesses/rewards.js";
 import { longWord } from "./bytes.js";
 import type { Precompile, PrecompileOutput } from "./types.js";
@@ -68,13 +69,13 @@ export const votePrecompiles: Precompile[] = [
   // isSrCandidate(address)
   fixed(20, (data, { state }) => {
     if (data.length !== WORD) return zero();
-    const found = state.get(Tables.witnesses, addressAt(data, 0)) !== undefined;
+    const found = state.get(CoreTables.witnesses, addressAt(data, 0)) !== undefined;
     return long(found ? 1n : 0n);
   }),
   // voteCount(from, witness)
   fixed(500, (data, { state }) => {
     if (data.length !== 2 * WORD) return long(0n);
-    const account = state.get(Tables.accounts, addressAt(data, 0));
+    const account = state.get(CoreTables.accounts, addressAt(data, 0));
     const witness = addressAt(data, 1);
     let count = 0n;
     for (const vote of account?.votes ?? [])
@@ -85,18 +86,19 @@ export const votePrecompiles: Precompile[] = [
   fixed(20, (data, { state }) => {
     if (data.length !== WORD) return long(0n);
     let count = 0n;
-    for (const vote of state.get(Tables.accounts, addressAt(data, 0))?.votes ?? []) count += vote.voteCount;
+    for (const vote of state.get(CoreTables.accounts, addressAt(data, 0))?.votes ?? [])
+      count += vote.voteCount;
     return long(count);
   }),
   // receivedVoteCount(witness)
   fixed(20, (data, { state }) => {
     if (data.length !== WORD) return long(0n);
-    return long(state.get(Tables.witnesses, addressAt(data, 0))?.voteCount ?? 0n);
+    return long(state.get(CoreTables.witnesses, addressAt(data, 0))?.voteCount ?? 0n);
   }),
   // totalVoteCount(address): tron power in TRX
   fixed(20, (data, { state }) => {
     if (data.length !== WORD) return long(0n);
-    const account = state.get(Tables.accounts, addressAt(data, 0));
+    const account = state.get(CoreTables.accounts, addressAt(data, 0));
     if (!account) return long(0n);
     const props = new ChainProperties(state);
     const all = props.get("UNFREEZE_DELAY_DAYS") > 0n && props.isOn("ALLOW_NEW_RESOURCE_MODEL");
@@ -166,7 +168,7 @@ export const freezeV2Precompiles: Precompile[] = [
   // availableUnfreezeV2Size(address)
   fixed(50, (data, { state }) => {
     if (data.length !== WORD) return zero();
-    const account = state.get(Tables.accounts, addressAt(data, 0));
+    const account = state.get(CoreTables.accounts, addressAt(data, 0));
     if (!account) return long(0n);
     const now = new ChainProperties(state).headTimestamp;
     const left = BigInt(UNFREEZE_MAX_TIMES - unfreezingV2Count(account, now));
@@ -175,14 +177,14 @@ export const freezeV2Precompiles: Precompile[] = [
   // unfreezableBalanceV2(address, type)
   fixed(50, (data, { state }) => {
     if (data.length !== 2 * WORD) return zero();
-    return long(unfreezable(state.get(Tables.accounts, addressAt(data, 0)), longSafeAt(data, 1)));
+    return long(unfreezable(state.get(CoreTables.accounts, addressAt(data, 0)), longSafeAt(data, 1)));
   }),
   // expireUnfreezeBalanceV2(address, time in seconds)
   fixed(50, (data, { state }) => {
     if (data.length !== 2 * WORD) return zero();
     let time = longSafeAt(data, 1);
     time = time >= LONG_MAX / 1000n ? LONG_MAX : time * 1000n;
-    const account = state.get(Tables.accounts, addressAt(data, 0));
+    const account = state.get(CoreTables.accounts, addressAt(data, 0));
     if (!account) return long(0n);
     let total = 0n;
     for (const u of account.unfrozenV2) if (u.unfreezeExpireTime <= time) total += u.unfreezeAmount;
@@ -191,7 +193,7 @@ export const freezeV2Precompiles: Precompile[] = [
   // delegatableResource(address, type)
   fixed(50, (data, { state }) => {
     if (data.length !== 2 * WORD) return zero();
-    const account = state.get(Tables.accounts, addressAt(data, 0));
+    const account = state.get(CoreTables.accounts, addressAt(data, 0));
     const code = resourceOf(longSafeAt(data, 1));
     if (!account || code === undefined) return long(0n);
     const own = frozenV2(account, code);
@@ -209,9 +211,12 @@ export const freezeV2Precompiles: Precompile[] = [
     const target = addressAt(data, 0);
     const from = addressAt(data, 1);
     const type = longSafeAt(data, 2);
-    if (sameBytes(from, target)) return long(unfreezable(state.get(Tables.accounts, from), type));
-    const unlocked = state.get(Tables.delegatedResources, delegatedResourceKeyV2(from, target, false));
-    const locked = state.get(Tables.delegatedResources, delegatedResourceKeyV2(from, target, true));
+    if (sameBytes(from, target)) return long(unfreezable(state.get(CoreTables.accounts, from), type));
+    const unlocked = state.get(
+      ResourceTables.delegatedResources,
+      delegatedResourceKeyV2(from, target, false),
+    );
+    const locked = state.get(ResourceTables.delegatedResources, delegatedResourceKeyV2(from, target, true));
     if (!unlocked && !locked) return long(0n);
     let amount = 0n;
     if (type === 0n)
@@ -223,7 +228,7 @@ export const freezeV2Precompiles: Precompile[] = [
   // checkUnDelegateResource(target, amount, type) → (clean, dirty, restoreSeconds)
   fixed(50, (data, { state }) => {
     if (data.length !== 3 * WORD) return encode(0n, 0n, 0n);
-    const account = state.get(Tables.accounts, addressAt(data, 0));
+    const account = state.get(CoreTables.accounts, addressAt(data, 0));
     let amount = longSafeAt(data, 1);
     const code = resourceOf(longSafeAt(data, 2));
     if (amount <= 0n || !account || code === undefined) return encode(0n, 0n, 0n);
@@ -238,7 +243,7 @@ export const freezeV2Precompiles: Precompile[] = [
   // resourceUsage(address, type) → (usage as TRX, restoreSeconds)
   fixed(50, (data, { state }) => {
     if (data.length !== 2 * WORD) return encode(0n, 0n);
-    const account = state.get(Tables.accounts, addressAt(data, 0));
+    const account = state.get(CoreTables.accounts, addressAt(data, 0));
     const code = resourceOf(longSafeAt(data, 1));
     if (!account || code === undefined) return encode(0n, 0n);
     return encode(...usageBalance(state, account, code));
@@ -246,7 +251,7 @@ export const freezeV2Precompiles: Precompile[] = [
   // totalResource(address, type)
   fixed(50, (data, { state }) => {
     if (data.length !== 2 * WORD) return zero();
-    const account = state.get(Tables.accounts, addressAt(data, 0));
+    const account = state.get(CoreTables.accounts, addressAt(data, 0));
     const type = longSafeAt(data, 1);
     if (!account) return zero();
     return long(
@@ -256,7 +261,7 @@ export const freezeV2Precompiles: Precompile[] = [
   // totalDelegatedResource(address, type)
   fixed(50, (data, { state }) => {
     if (data.length !== 2 * WORD) return zero();
-    const account = state.get(Tables.accounts, addressAt(data, 0));
+    const account = state.get(CoreTables.accounts, addressAt(data, 0));
     const code = resourceOf(longSafeAt(data, 1));
     if (!account) return zero();
     return long(code === undefined ? 0n : delegatedV1(account, code) + delegatedV2(account, code));
@@ -264,7 +269,7 @@ export const freezeV2Precompiles: Precompile[] = [
   // totalAcquiredResource(address, type)
   fixed(50, (data, { state }) => {
     if (data.length !== 2 * WORD) return zero();
-    const account = state.get(Tables.accounts, addressAt(data, 0));
+    const account = state.get(CoreTables.accounts, addressAt(data, 0));
     const code = resourceOf(longSafeAt(data, 1));
     if (!account) return zero();
     return long(code === undefined ? 0n : acquiredV1(account, code) + acquiredV2(account, code));

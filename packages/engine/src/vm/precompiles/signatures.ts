@@ -3,7 +3,7 @@ import { concatBytes } from "../../crypto/bytes.js";
 import { sha256 } from "../../crypto/hash.js";
 import type { SignatureRecoverer } from "../../crypto/signature.js";
 import type { Permission } from "../../protocol/generated/protocol/core_pb.js";
-import { Tables } from "../../state/tables.js";
+import { CoreTables } from "../../state/core-tables.js";
 import { runtimeException, VmException } from "../errors.js";
 import type { Precompile, PrecompileOutput } from "./types.js";
 
@@ -176,7 +176,7 @@ export const validateMultiSign: Precompile = {
       );
     }
     if (signatures.length === 0 || signatures.length > 5) return { success: true, data: FALSE_WORD() };
-    const account = state.get(Tables.accounts, address);
+    const account = state.get(CoreTables.accounts, address);
     if (account) {
       const permission = permissionById(account, permissionId);
       if (permission) {

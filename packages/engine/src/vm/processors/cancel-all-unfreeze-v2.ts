@@ -3,10 +3,11 @@
  * with nothing pending is not refused (the opcode succeeds); the total weight moves per pending
  * entry and is never clamped at 0.
  */
+
+import { withFrozenV2Added } from "../../accounts/account-resources.js";
 import { withAccountFields } from "../../chain/accounts.js";
 import { ResourceCode } from "../../protocol/generated/protocol/common_pb.js";
-import { withFrozenV2Added } from "../../resources/account-resources.js";
-import { Tables } from "../../state/tables.js";
+import { CoreTables } from "../../state/core-tables.js";
 import { requireVmOwner, stakeWeightOf } from "./freeze-balance-v2.js";
 import { addTotalWeightInVm, type VmProcessor } from "./processor.js";
 
@@ -24,7 +25,7 @@ export const cancelAllUnfreezeV2Processor: VmProcessor<CancelAllUnfreezeV2Param,
 
   execute({ state, props }, p) {
     const now = props.headTimestamp;
-    let account = state.get(Tables.accounts, p.owner)!;
+    let account = state.get(CoreTables.accounts, p.owner)!;
     let withdrawn = 0n;
     for (const u of account.unfrozenV2) {
       if (u.unfreezeExpireTime > now) {
@@ -37,7 +38,7 @@ export const cancelAllUnfreezeV2Processor: VmProcessor<CancelAllUnfreezeV2Param,
       }
     }
     account = withAccountFields(account, { balance: account.balance + withdrawn, unfrozenV2: [] });
-    state.put(Tables.accounts, p.owner, account);
+    state.put(CoreTables.accounts, p.owner, account);
     return withdrawn;
   },
 };

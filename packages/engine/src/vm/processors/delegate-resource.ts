@@ -3,25 +3,27 @@
  * no lock (the unlocked record only, and expired locks are not folded in first); no
  * Stake 2.0 check (the opcode exists only then); the resource error reads "Unknown ResourceCode, …".
  */
-import { validateError } from "../../actuators/actuator.js";
-import { isValidAddress } from "../../crypto/address.js";
-import { bytesEqual, bytesToHex } from "../../crypto/bytes.js";
-import { ResourceCode } from "../../protocol/generated/protocol/common_pb.js";
-import { AccountType } from "../../protocol/generated/protocol/core_pb.js";
+
 import {
   acquiredV2,
   TRX_PRECISION,
   withAcquiredV2,
   withDelegatedV2Added,
   withFrozenV2Added,
-} from "../../resources/account-resources.js";
-import { requireDelegatableV2 } from "../../resources/actuators/delegate-resource.js";
+} from "../../accounts/account-resources.js";
+import { validateError } from "../../actuator/actuator.js";
+import { isValidAddress } from "../../crypto/address.js";
+import { bytesEqual, bytesToHex } from "../../crypto/bytes.js";
+import { ResourceCode } from "../../protocol/generated/protocol/common_pb.js";
+import { AccountType } from "../../protocol/generated/protocol/core_pb.js";
 import {
   delegatedResourceKeyV2,
   emptyDelegatedResource,
   indexDelegateV2,
 } from "../../resources/delegation.js";
-import { Tables } from "../../state/tables.js";
+import { requireDelegatableV2 } from "../../resources/stake-rules.js";
+import { ResourceTables } from "../../resources/tables.js";
+import { CoreTables } from "../../state/core-tables.js";
 import { UNKNOWN_RESOURCE_V1 } from "./freeze-balance.js";
 import { requireVmOwner } from "./freeze-balance-v2.js";
 import type { VmProcessor } from "./processor.js";
@@ -51,7 +53,7 @@ export const delegateResourceProcessor: VmProcessor<DelegateResourceParam, void>
     if (!isValidAddress(p.receiver)) throw validateError("Invalid receiverAddress");
     if (bytesEqual(p.receiver, p.owner))
       throw validateError("receiverAddress must not be the same as ownerAddress");
-    const receiver = state.get(Tables.accounts, p.receiver);
+    const receiver = state.get(CoreTables.accounts, p.receiver);
     if (!receiver) throw validateError(`Account[${bytesToHex(p.receiver)}] not exists`);
     if (receiver.type === AccountType.Contract)
       throw validateError("Do not allow delegate resources to contract addresses");
@@ -59,10 +61,10 @@ export const delegateResourceProcessor: VmProcessor<DelegateResourceParam, void>
 
   execute({ state }, p) {
     const type = p.resource as ResourceCode.BANDWIDTH | ResourceCode.ENERGY;
-    let owner = state.get(Tables.accounts, p.owner)!;
+    let owner = state.get(CoreTables.accounts, p.owner)!;
     const key = delegatedResourceKeyV2(p.owner, p.receiver, false);
     const record = {
-      ...(state.get(Tables.delegatedResources, key) ?? emptyDelegatedResource(p.owner, p.receiver)),
+      ...(state.get(ResourceTables.delegatedResources, key) ?? emptyDelegatedResource(p.owner, p.receiver)),
     };
     if (type === ResourceCode.BANDWIDTH) {
       record.frozenBalanceForBandwidth += p.balance;
@@ -72,14 +74,14 @@ export const delegateResourceProcessor: VmProcessor<DelegateResourceParam, void>
       record.expireTimeForEnergy = 0n;
     }
     indexDelegateV2(state, p.owner, p.receiver);
-    const receiver = state.get(Tables.accounts, p.receiver)!;
+    const receiver = state.get(CoreTables.accounts, p.receiver)!;
     state.put(
-      Tables.accounts,
+      CoreTables.accounts,
       p.receiver,
       withAcquiredV2(receiver, type, acquiredV2(receiver, type) + p.balance),
     );
-    state.put(Tables.delegatedResources, key, record);
+    state.put(ResourceTables.delegatedResources, key, record);
     owner = withFrozenV2Added(withDelegatedV2Added(owner, type, p.balance), type, -p.balance);
-    state.put(Tables.accounts, p.owner, owner);
+    state.put(CoreTables.accounts, p.owner, owner);
   },
 };

@@ -4,22 +4,22 @@
  * weight, which the VM repository never clamps at 0.
  */
 
-import { validateError } from "../../actuators/actuator.js";
-import { withAccountFields } from "../../chain/accounts.js";
-import { isValidAddress } from "../../crypto/address.js";
-import { bytesToHex } from "../../crypto/bytes.js";
-import { ResourceCode } from "../../protocol/generated/protocol/common_pb.js";
-import type { Account } from "../../protocol/generated/protocol/core_pb.js";
 import {
   frozenV2,
   frozenV2WithDelegated,
   initOldTronPowerIfNeeded,
   TRX_PRECISION,
   withFrozenV2Added,
-} from "../../resources/account-resources.js";
+} from "../../accounts/account-resources.js";
+import { validateError } from "../../actuator/actuator.js";
+import { withAccountFields } from "../../chain/accounts.js";
+import { isValidAddress } from "../../crypto/address.js";
+import { bytesToHex } from "../../crypto/bytes.js";
+import { ResourceCode } from "../../protocol/generated/protocol/common_pb.js";
+import type { Account } from "../../protocol/generated/protocol/core_pb.js";
 import type { ChainProperties } from "../../state/chain-properties.js";
+import { CoreTables } from "../../state/core-tables.js";
 import type { StateView } from "../../state/state-view.js";
-import { Tables } from "../../state/tables.js";
 import { addTotalWeightInVm, type VmProcessor } from "./processor.js";
 
 export interface FreezeBalanceV2Param {
@@ -38,7 +38,7 @@ export function unknownResourceV2(props: ChainProperties): string {
 /** `Invalid address`, then `Account[<hex>] does not exist`. */
 export function requireVmOwner(state: StateView, address: Uint8Array, suffix: string): Account {
   if (!isValidAddress(address)) throw validateError("Invalid address");
-  const owner = state.get(Tables.accounts, address);
+  const owner = state.get(CoreTables.accounts, address);
   if (!owner) throw validateError(`Account[${bytesToHex(address)}${suffix}`);
   return owner;
 }
@@ -73,14 +73,14 @@ export const freezeBalanceV2Processor: VmProcessor<FreezeBalanceV2Param, void> =
 
   execute({ state, props }, p) {
     let account = initOldTronPowerIfNeeded(
-      state.get(Tables.accounts, p.owner)!,
+      state.get(CoreTables.accounts, p.owner)!,
       props.isOn("ALLOW_NEW_RESOURCE_MODEL"),
     );
     const before = stakeWeightOf(account, p.resource);
     account = withFrozenV2Added(account, p.resource, p.frozenBalance);
     addTotalWeightInVm(props, p.resource, stakeWeightOf(account, p.resource) - before);
     state.put(
-      Tables.accounts,
+      CoreTables.accounts,
       p.owner,
       withAccountFields(account, { balance: account.balance - p.frozenBalance }),
     );

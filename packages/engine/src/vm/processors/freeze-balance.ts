@@ -6,11 +6,6 @@
  * amount / 1e6 without clamping; the old tron power is not initialised.
  */
 
-import { validateError } from "../../actuators/actuator.js";
-import { withAccountFields } from "../../chain/accounts.js";
-import { bytesEqual } from "../../crypto/bytes.js";
-import { ResourceCode } from "../../protocol/generated/protocol/common_pb.js";
-import { AccountType } from "../../protocol/generated/protocol/core_pb.js";
 import {
   acquiredV1,
   FROZEN_PERIOD_MS,
@@ -21,9 +16,15 @@ import {
   withDelegatedV1Added,
   withFrozenV1Bandwidth,
   withFrozenV1Energy,
-} from "../../resources/account-resources.js";
+} from "../../accounts/account-resources.js";
+import { validateError } from "../../actuator/actuator.js";
+import { withAccountFields } from "../../chain/accounts.js";
+import { bytesEqual } from "../../crypto/bytes.js";
+import { ResourceCode } from "../../protocol/generated/protocol/common_pb.js";
+import { AccountType } from "../../protocol/generated/protocol/core_pb.js";
 import { delegatedResourceKeyV1, emptyDelegatedResource } from "../../resources/delegation.js";
-import { Tables } from "../../state/tables.js";
+import { ResourceTables } from "../../resources/tables.js";
+import { CoreTables } from "../../state/core-tables.js";
 import { createNormalAccount } from "../world.js";
 import { addTotalWeightInVm, type VmProcessor } from "./processor.js";
 
@@ -40,7 +41,7 @@ export const UNKNOWN_RESOURCE_V1 = "Unknown ResourceCode, valid ResourceCode[BAN
 
 export const freezeBalanceProcessor: VmProcessor<FreezeBalanceParam, void> = {
   validate({ state, props }, p) {
-    const owner = state.get(Tables.accounts, p.owner)!;
+    const owner = state.get(CoreTables.accounts, p.owner)!;
     if (p.frozenBalance <= 0n) throw validateError("FrozenBalance must be positive");
     if (p.frozenBalance < TRX_PRECISION)
       throw validateError("FrozenBalance must be greater than or equal to 1 TRX");
@@ -52,7 +53,7 @@ export const freezeBalanceProcessor: VmProcessor<FreezeBalanceParam, void> = {
       throw validateError(UNKNOWN_RESOURCE_V1);
     if (!bytesEqual(p.owner, p.receiver)) {
       const receiver =
-        state.get(Tables.accounts, p.receiver) ?? createNormalAccount(state, props, p.receiver);
+        state.get(CoreTables.accounts, p.receiver) ?? createNormalAccount(state, props, p.receiver);
       if (receiver.type === AccountType.Contract)
         throw validateError("Do not allow delegate resources to contract addresses");
     }
@@ -61,11 +62,11 @@ export const freezeBalanceProcessor: VmProcessor<FreezeBalanceParam, void> = {
   execute({ state, props }, p) {
     const expireTime = props.headTimestamp + p.frozenDuration * FROZEN_PERIOD_MS;
     const type = p.resource as ResourceCode.BANDWIDTH | ResourceCode.ENERGY;
-    let account = state.get(Tables.accounts, p.owner)!;
+    let account = state.get(CoreTables.accounts, p.owner)!;
     if (!bytesEqual(p.owner, p.receiver)) {
       const key = delegatedResourceKeyV1(p.owner, p.receiver);
       const record = {
-        ...(state.get(Tables.delegatedResources, key) ?? emptyDelegatedResource(p.owner, p.receiver)),
+        ...(state.get(ResourceTables.delegatedResources, key) ?? emptyDelegatedResource(p.owner, p.receiver)),
       };
       if (type === ResourceCode.BANDWIDTH) {
         record.frozenBalanceForBandwidth += p.frozenBalance;
@@ -74,10 +75,10 @@ export const freezeBalanceProcessor: VmProcessor<FreezeBalanceParam, void> = {
         record.frozenBalanceForEnergy += p.frozenBalance;
         record.expireTimeForEnergy = expireTime;
       }
-      state.put(Tables.delegatedResources, key, record);
-      const receiver = state.get(Tables.accounts, p.receiver)!;
+      state.put(ResourceTables.delegatedResources, key, record);
+      const receiver = state.get(CoreTables.accounts, p.receiver)!;
       state.put(
-        Tables.accounts,
+        CoreTables.accounts,
         p.receiver,
         withAcquiredV1(receiver, type, acquiredV1(receiver, type) + p.frozenBalance),
       );
@@ -89,7 +90,7 @@ export const freezeBalanceProcessor: VmProcessor<FreezeBalanceParam, void> = {
     }
     addTotalWeightInVm(props, type, p.frozenBalance / TRX_PRECISION);
     state.put(
-      Tables.accounts,
+      CoreTables.accounts,
       p.owner,
       withAccountFields(account, { balance: account.balance - p.frozenBalance }),
     );

@@ -4,15 +4,17 @@
  * ("…, balance=", "(ENERGY)", "Unknown ResourceCode, …"); an emptied record is kept with zero
  * amounts (only the index pair is removed).
  */
-import { validateError } from "../../actuators/actuator.js";
+
+import { withDelegatedV2Added, withFrozenV2Added } from "../../accounts/account-resources.js";
+import { validateError } from "../../actuator/actuator.js";
 import { isValidAddress } from "../../crypto/address.js";
 import { bytesEqual } from "../../crypto/bytes.js";
 import { ResourceCode } from "../../protocol/generated/protocol/common_pb.js";
-import { withDelegatedV2Added, withFrozenV2Added } from "../../resources/account-resources.js";
-import { releaseStoredReceiver } from "../../resources/actuators/undelegate-resource.js";
 import { delegatedResourceKeyV2, indexUnDelegateV2 } from "../../resources/delegation.js";
 import { unDelegateIncrease } from "../../resources/resource-window.js";
-import { Tables } from "../../state/tables.js";
+import { releaseStoredReceiver } from "../../resources/stake-rules.js";
+import { ResourceTables } from "../../resources/tables.js";
+import { CoreTables } from "../../state/core-tables.js";
 import { UNKNOWN_RESOURCE_V1 } from "./freeze-balance.js";
 import { requireVmOwner } from "./freeze-balance-v2.js";
 import type { VmProcessor } from "./processor.js";
@@ -31,7 +33,10 @@ export const unDelegateResourceProcessor: VmProcessor<UnDelegateResourceParam, v
     if (!isValidAddress(p.receiver)) throw validateError("Invalid receiverAddress");
     if (bytesEqual(p.receiver, p.owner))
       throw validateError("receiverAddress must not be the same as ownerAddress");
-    const record = state.get(Tables.delegatedResources, delegatedResourceKeyV2(p.owner, p.receiver, false));
+    const record = state.get(
+      ResourceTables.delegatedResources,
+      delegatedResourceKeyV2(p.owner, p.receiver, false),
+    );
     if (!record) throw validateError("delegated Resource does not exist");
     if (p.balance <= 0n) throw validateError("unDelegateBalance must be more than 0 TRX");
     switch (p.resource) {
@@ -56,10 +61,10 @@ export const unDelegateResourceProcessor: VmProcessor<UnDelegateResourceParam, v
     const type = p.resource as ResourceCode.BANDWIDTH | ResourceCode.ENERGY;
     const isBandwidth = type === ResourceCode.BANDWIDTH;
     const slot = props.headSlot;
-    let owner = state.get(Tables.accounts, p.owner)!;
+    let owner = state.get(CoreTables.accounts, p.owner)!;
     const { receiver, transferUsage } = releaseStoredReceiver(state, props, p.receiver, type, p.balance);
     const key = delegatedResourceKeyV2(p.owner, p.receiver, false);
-    const record = { ...state.get(Tables.delegatedResources, key)! };
+    const record = { ...state.get(ResourceTables.delegatedResources, key)! };
     if (isBandwidth) {
       record.frozenBalanceForBandwidth -= p.balance;
       record.expireTimeForBandwidth = 0n;
@@ -73,7 +78,7 @@ export const unDelegateResourceProcessor: VmProcessor<UnDelegateResourceParam, v
     if (record.frozenBalanceForBandwidth === 0n && record.frozenBalanceForEnergy === 0n) {
       indexUnDelegateV2(state, p.owner, p.receiver);
     }
-    state.put(Tables.delegatedResources, key, record);
-    state.put(Tables.accounts, p.owner, owner);
+    state.put(ResourceTables.delegatedResources, key, record);
+    state.put(CoreTables.accounts, p.owner, owner);
   },
 };

@@ -6,9 +6,6 @@
  * weight is never clamped at 0.
  */
 
-import { validateError } from "../../actuators/actuator.js";
-import { withAccountFields } from "../../chain/accounts.js";
-import { ResourceCode } from "../../protocol/generated/protocol/common_pb.js";
 import {
   FROZEN_PERIOD_MS,
   initOldTronPowerIfNeeded,
@@ -16,9 +13,12 @@ import {
   unfreezingV2Count,
   withFrozenV2Added,
   withUnfrozenV2Added,
-} from "../../resources/account-resources.js";
-import { withdrawExpiredUnfreezes } from "../../resources/actuators/unfreeze-balance-v2.js";
-import { Tables } from "../../state/tables.js";
+} from "../../accounts/account-resources.js";
+import { validateError } from "../../actuator/actuator.js";
+import { withAccountFields } from "../../chain/accounts.js";
+import { ResourceCode } from "../../protocol/generated/protocol/common_pb.js";
+import { withdrawExpiredUnfreezes } from "../../resources/stake-rules.js";
+import { CoreTables } from "../../state/core-tables.js";
 import { withdrawRewardForVm } from "../../witnesses/rewards.js";
 import { adjustVotesAfterUnfreezeV2 } from "../../witnesses/votes.js";
 import { requireVmOwner, stakeWeightOf, unknownResourceV2 } from "./freeze-balance-v2.js";
@@ -62,7 +62,7 @@ export const unfreezeBalanceV2Processor: VmProcessor<UnfreezeBalanceV2Param, big
     const now = props.headTimestamp;
     const newModel = props.isOn("ALLOW_NEW_RESOURCE_MODEL");
     if (config.allowTvmVote) withdrawRewardForVm(state, props, p.owner);
-    const withdrawn = withdrawExpiredUnfreezes(state.get(Tables.accounts, p.owner)!, now);
+    const withdrawn = withdrawExpiredUnfreezes(state.get(CoreTables.accounts, p.owner)!, now);
     let account = initOldTronPowerIfNeeded(withdrawn.account, newModel);
     const expireTime = now + props.get("UNFREEZE_DELAY_DAYS") * FROZEN_PERIOD_MS;
     account = withUnfrozenV2Added(account, p.resource, p.unfreezeBalance, expireTime);
@@ -71,7 +71,7 @@ export const unfreezeBalanceV2Processor: VmProcessor<UnfreezeBalanceV2Param, big
     addTotalWeightInVm(props, p.resource, stakeWeightOf(account, p.resource) - before);
     if (config.allowTvmVote) account = adjustVotesAfterUnfreezeV2(state, props, account, p.resource);
     if (newModel && account.oldTronPower !== -1n) account = withAccountFields(account, { oldTronPower: -1n });
-    state.put(Tables.accounts, p.owner, account);
+    state.put(CoreTables.accounts, p.owner, account);
     return withdrawn.amount;
   },
 };

@@ -7,10 +7,6 @@
  * remaining tron power no longer covers them (ALLOW_TVM_VOTE), never otherwise.
  */
 
-import { validateError } from "../../actuators/actuator.js";
-import { withAccountFields } from "../../chain/accounts.js";
-import { bytesEqual } from "../../crypto/bytes.js";
-import { ResourceCode } from "../../protocol/generated/protocol/common_pb.js";
 import {
   accountResourceOf,
   acquiredV1,
@@ -21,9 +17,14 @@ import {
   withAccountResource,
   withAcquiredV1,
   withDelegatedV1Added,
-} from "../../resources/account-resources.js";
+} from "../../accounts/account-resources.js";
+import { validateError } from "../../actuator/actuator.js";
+import { withAccountFields } from "../../chain/accounts.js";
+import { bytesEqual } from "../../crypto/bytes.js";
+import { ResourceCode } from "../../protocol/generated/protocol/common_pb.js";
 import { delegatedResourceKeyV1 } from "../../resources/delegation.js";
-import { Tables } from "../../state/tables.js";
+import { ResourceTables } from "../../resources/tables.js";
+import { CoreTables } from "../../state/core-tables.js";
 import { withdrawRewardForVm } from "../../witnesses/rewards.js";
 import { clearVotes } from "../../witnesses/votes.js";
 import { UNKNOWN_RESOURCE_V1 } from "./freeze-balance.js";
@@ -38,10 +39,13 @@ export interface UnfreezeBalanceParam {
 /** Returns the amount returned to the balance. */
 export const unfreezeBalanceProcessor: VmProcessor<UnfreezeBalanceParam, bigint> = {
   validate({ state, props }, p) {
-    const owner = state.get(Tables.accounts, p.owner)!;
+    const owner = state.get(CoreTables.accounts, p.owner)!;
     const now = props.headTimestamp;
     if (!bytesEqual(p.owner, p.receiver)) {
-      const record = state.get(Tables.delegatedResources, delegatedResourceKeyV1(p.owner, p.receiver));
+      const record = state.get(
+        ResourceTables.delegatedResources,
+        delegatedResourceKeyV1(p.owner, p.receiver),
+      );
       if (!record) throw validateError("delegated Resource does not exist");
       switch (p.resource) {
         case ResourceCode.BANDWIDTH:
@@ -77,11 +81,11 @@ export const unfreezeBalanceProcessor: VmProcessor<UnfreezeBalanceParam, bigint>
 
   execute({ state, props, config }, p) {
     const type = p.resource as ResourceCode.BANDWIDTH | ResourceCode.ENERGY;
-    let account = state.get(Tables.accounts, p.owner)!;
+    let account = state.get(CoreTables.accounts, p.owner)!;
     let amount = 0n;
     if (!bytesEqual(p.owner, p.receiver)) {
       const key = delegatedResourceKeyV1(p.owner, p.receiver);
-      const record = { ...state.get(Tables.delegatedResources, key)! };
+      const record = { ...state.get(ResourceTables.delegatedResources, key)! };
       if (type === ResourceCode.BANDWIDTH) {
         amount = record.frozenBalanceForBandwidth;
         record.frozenBalanceForBandwidth = 0n;
@@ -92,11 +96,15 @@ export const unfreezeBalanceProcessor: VmProcessor<UnfreezeBalanceParam, bigint>
         record.expireTimeForEnergy = 0n;
       }
       account = withDelegatedV1Added(account, type, -amount);
-      state.put(Tables.delegatedResources, key, record);
-      const receiver = state.get(Tables.accounts, p.receiver);
+      state.put(ResourceTables.delegatedResources, key, record);
+      const receiver = state.get(CoreTables.accounts, p.receiver);
       if (receiver) {
         const acquired = acquiredV1(receiver, type) - amount;
-        state.put(Tables.accounts, p.receiver, withAcquiredV1(receiver, type, acquired > 0n ? acquired : 0n));
+        state.put(
+          CoreTables.accounts,
+          p.receiver,
+          withAcquiredV1(receiver, type, acquired > 0n ? acquired : 0n),
+        );
       }
     } else if (type === ResourceCode.BANDWIDTH) {
       const now = props.headTimestamp;
@@ -112,12 +120,12 @@ export const unfreezeBalanceProcessor: VmProcessor<UnfreezeBalanceParam, bigint>
     }
     account = withAccountFields(account, { balance: account.balance + amount });
     addTotalWeightInVm(props, type, -(amount / TRX_PRECISION));
-    state.put(Tables.accounts, p.owner, account);
+    state.put(CoreTables.accounts, p.owner, account);
 
     if (config.allowTvmVote && account.votes.length > 0) {
       if (tronPower(account) < tronPowerUsage(account) * TRX_PRECISION) {
         withdrawRewardForVm(state, props, p.owner);
-        state.put(Tables.accounts, p.owner, clearVotes(state, state.get(Tables.accounts, p.owner)!));
+        state.put(CoreTables.accounts, p.owner, clearVotes(state, state.get(CoreTables.accounts, p.owner)!));
       }
     }
     return amount;

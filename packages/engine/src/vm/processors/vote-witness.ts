@@ -8,19 +8,18 @@
  */
 
 import { create } from "@bufbuild/protobuf";
-import { executeError, validateError } from "../../actuators/actuator.js";
+import { allTronPower, TRX_PRECISION, tronPower } from "../../accounts/account-resources.js";
+import { executeError, validateError } from "../../actuator/actuator.js";
 import { withAccountFields } from "../../chain/accounts.js";
 import { INT64_MAX } from "../../chain/arithmetic.js";
 import { byteStringHashCode } from "../../chain/witness-schedule.js";
 import { addressToBase58 } from "../../crypto/address.js";
 import { bytesEqual, bytesToHex } from "../../crypto/bytes.js";
 import { type Vote, VoteSchema } from "../../protocol/generated/protocol/core_pb.js";
-import { allTronPower, TRX_PRECISION, tronPower } from "../../resources/account-resources.js";
 import { supportsUnfreezeDelay } from "../../resources/resource-window.js";
-import { Tables } from "../../state/tables.js";
-import { MAX_VOTE_NUMBER } from "../../witnesses/actuators/vote-witness.js";
+import { CoreTables } from "../../state/core-tables.js";
 import { withdrawRewardForVm } from "../../witnesses/rewards.js";
-import { recordNewVotes } from "../../witnesses/votes.js";
+import { MAX_VOTE_NUMBER, recordNewVotes } from "../../witnesses/votes.js";
 import { javaHashMapOrder } from "../java-hash-map.js";
 import type { VmProcessor } from "./processor.js";
 
@@ -51,12 +50,12 @@ export const voteWitnessProcessor: VmProcessor<VoteWitnessParam, void> = {
 
   execute({ state, props }, p) {
     withdrawRewardForVm(state, props, p.voter);
-    const account = state.get(Tables.accounts, p.voter)!;
+    const account = state.get(CoreTables.accounts, p.voter)!;
     const merged = new Map<string, { voteAddress: Uint8Array; voteCount: bigint }>();
     const order: Uint8Array[] = [];
     let sum = 0n;
     for (const vote of p.votes) {
-      if (!state.get(Tables.witnesses, vote.voteAddress))
+      if (!state.get(CoreTables.witnesses, vote.voteAddress))
         throw executeError(`Witness[${addressToBase58(vote.voteAddress)}] not exists`);
       if (vote.voteCount < 0n) throw executeError("Vote count must not be less than 0");
       if (vote.voteCount === 0n) continue;
@@ -82,6 +81,6 @@ export const voteWitnessProcessor: VmProcessor<VoteWitnessParam, void> = {
       return create(VoteSchema, { voteAddress: v.voteAddress, voteCount: v.voteCount });
     });
     recordNewVotes(state, account, votes);
-    state.put(Tables.accounts, p.voter, withAccountFields(account, { votes }));
+    state.put(CoreTables.accounts, p.voter, withAccountFields(account, { votes }));
   },
 };

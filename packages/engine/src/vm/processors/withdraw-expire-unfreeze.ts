@@ -3,11 +3,12 @@
  * nothing to withdraw is not a refusal — the opcode succeeds and pushes 0 (java-tron only refuses
  * a negative total); an overflowing balance is refused (Guava checkedAdd).
  */
-import { validateError } from "../../actuators/actuator.js";
+
+import { expiredUnfreezeAmount } from "../../accounts/account-resources.js";
+import { validateError } from "../../actuator/actuator.js";
 import { INT64_MAX } from "../../chain/arithmetic.js";
-import { expiredUnfreezeAmount } from "../../resources/account-resources.js";
-import { withdrawExpiredUnfreezes } from "../../resources/actuators/unfreeze-balance-v2.js";
-import { Tables } from "../../state/tables.js";
+import { withdrawExpiredUnfreezes } from "../../resources/stake-rules.js";
+import { CoreTables } from "../../state/core-tables.js";
 import { requireVmOwner } from "./freeze-balance-v2.js";
 import type { VmProcessor } from "./processor.js";
 
@@ -26,10 +27,10 @@ export const withdrawExpireUnfreezeProcessor: VmProcessor<WithdrawExpireUnfreeze
   },
 
   execute({ state, props }, p) {
-    const owner = state.get(Tables.accounts, p.owner)!;
+    const owner = state.get(CoreTables.accounts, p.owner)!;
     if (expiredUnfreezeAmount(owner, props.headTimestamp) <= 0n) return 0n;
     const { account, amount } = withdrawExpiredUnfreezes(owner, props.headTimestamp);
-    state.put(Tables.accounts, p.owner, account);
+    state.put(CoreTables.accounts, p.owner, account);
     return amount;
   },
 };

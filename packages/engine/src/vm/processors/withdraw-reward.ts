@@ -4,10 +4,10 @@
  * rules) and moves the allowance into the balance. Genesis witnesses are refused; an empty
  * allowance succeeds with 0 and writes nothing more.
  */
-import { executeError, validateError } from "../../actuators/actuator.js";
+import { executeError, validateError } from "../../actuator/actuator.js";
 import { INT64_MAX } from "../../chain/arithmetic.js";
 import { addressToBase58 } from "../../crypto/address.js";
-import { Tables } from "../../state/tables.js";
+import { CoreTables } from "../../state/core-tables.js";
 import { isGenesisWitness } from "../../witnesses/registry.js";
 import { withdrawRewardForVm } from "../../witnesses/rewards.js";
 import type { VmProcessor } from "./processor.js";
@@ -30,12 +30,12 @@ export const withdrawRewardProcessor: VmProcessor<WithdrawRewardParam, bigint> =
 
   execute({ state, props, config }, p) {
     if (config.allowTvmVote) withdrawRewardForVm(state, props, p.owner);
-    const account = state.get(Tables.accounts, p.owner)!;
+    const account = state.get(CoreTables.accounts, p.owner)!;
     const balance = account.balance + account.allowance;
     if (balance > INT64_MAX)
       throw executeError(`overflow: checkedAdd(${account.balance}, ${account.allowance})`);
     if (account.allowance <= 0n) return 0n;
-    state.put(Tables.accounts, p.owner, {
+    state.put(CoreTables.accounts, p.owner, {
       ...account,
       balance,
       allowance: 0n,

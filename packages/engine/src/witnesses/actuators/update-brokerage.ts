@@ -1,9 +1,9 @@
-import { type Actuator, typeErrorB, validateError } from "../../actuators/actuator.js";
+import { type Actuator, typeErrorB, validateError } from "../../actuator/actuator.js";
 import { isValidAddress } from "../../crypto/address.js";
 import { bytesToHex } from "../../crypto/bytes.js";
 import { ContractType } from "../../protocol/contract-types.js";
 import { UpdateBrokerageContractSchema } from "../../protocol/generated/protocol/contracts_pb.js";
-import { Tables } from "../../state/tables.js";
+import { CoreTables } from "../../state/core-tables.js";
 import { setPendingBrokerage } from "../rewards.js";
 
 /**
@@ -15,7 +15,6 @@ export const updateBrokerageActuator: Actuator<typeof UpdateBrokerageContractSch
   type: ContractType.UpdateBrokerageContract,
   schema: UpdateBrokerageContractSchema,
   typeErrorMessage: typeErrorB("UpdateBrokerageContract"),
-  ownerAddress: (p) => p.ownerAddress,
 
   validate({ state, props }, p) {
     if (!props.isOn("ALLOW_CHANGE_DELEGATION")) {
@@ -23,10 +22,10 @@ export const updateBrokerageActuator: Actuator<typeof UpdateBrokerageContractSch
     }
     if (!isValidAddress(p.ownerAddress)) throw validateError("Invalid ownerAddress");
     if (p.brokerage < 0 || p.brokerage > 100) throw validateError("Invalid brokerage");
-    if (!state.get(Tables.witnesses, p.ownerAddress)) {
+    if (!state.get(CoreTables.witnesses, p.ownerAddress)) {
       throw validateError(`Not existed witness:${bytesToHex(p.ownerAddress)}`);
     }
-    if (!state.get(Tables.accounts, p.ownerAddress)) throw validateError("Account does not exist");
+    if (!state.get(CoreTables.accounts, p.ownerAddress)) throw validateError("Account does not exist");
   },
 
   execute({ state }, p) {

@@ -1,5 +1,6 @@
 import { create } from "@bufbuild/protobuf";
-import { type Actuator, typeErrorB, validateError } from "../../actuators/actuator.js";
+import { initOldTronPowerIfNeeded, TRX_PRECISION, votingPower } from "../../accounts/account-resources.js";
+import { type Actuator, typeErrorB, validateError } from "../../actuator/actuator.js";
 import { withAccountFields } from "../../chain/accounts.js";
 import { INT64_MAX } from "../../chain/arithmetic.js";
 import { isValidAddress } from "../../crypto/address.js";
@@ -7,13 +8,9 @@ import { bytesToHex } from "../../crypto/bytes.js";
 import { ContractType } from "../../protocol/contract-types.js";
 import { VoteWitnessContractSchema } from "../../protocol/generated/protocol/contracts_pb.js";
 import { VoteSchema } from "../../protocol/generated/protocol/core_pb.js";
-import { initOldTronPowerIfNeeded, TRX_PRECISION, votingPower } from "../../resources/account-resources.js";
-import { Tables } from "../../state/tables.js";
+import { CoreTables } from "../../state/core-tables.js";
 import { withdrawReward } from "../rewards.js";
-import { recordNewVotes } from "../votes.js";
-
-/** java-tron's maxVoteNumber. */
-export const MAX_VOTE_NUMBER = 30;
+import { MAX_VOTE_NUMBER, recordNewVotes } from "../votes.js";
 
 /**
  * VoteWitnessContract (type 4): replaces the account's votes (whole TRX of tron power each); they
@@ -23,7 +20,6 @@ export const voteWitnessActuator: Actuator<typeof VoteWitnessContractSchema> = {
   type: ContractType.VoteWitnessContract,
   schema: VoteWitnessContractSchema,
   typeErrorMessage: typeErrorB("VoteWitnessContract"),
-  ownerAddress: (p) => p.ownerAddress,
 
   validate({ state, props }, p) {
     if (!isValidAddress(p.ownerAddress)) throw validateError("Invalid address");
@@ -35,13 +31,15 @@ export const voteWitnessActuator: Actuator<typeof VoteWitnessContractSchema> = {
       if (!isValidAddress(vote.voteAddress)) throw validateError("Invalid vote address!");
       if (vote.voteCount <= 0n) throw validateError("vote count must be greater than 0");
       const hex = bytesToHex(vote.voteAddress);
-      if (!state.get(Tables.accounts, vote.voteAddress)) throw validateError(`Account[${hex}] not exists`);
-      if (!state.get(Tables.witnesses, vote.voteAddress)) throw validateError(`Witness[${hex}] not exists`);
+      if (!state.get(CoreTables.accounts, vote.voteAddress))
+        throw validateError(`Account[${hex}] not exists`);
+      if (!state.get(CoreTables.witnesses, vote.voteAddress))
+        throw validateError(`Witness[${hex}] not exists`);
       if (sum + vote.voteCount > INT64_MAX)
         throw validateError(`overflow: checkedAdd(${sum}, ${vote.voteCount})`);
       sum += vote.voteCount;
     }
-    const owner = state.get(Tables.accounts, p.ownerAddress);
+    const owner = state.get(CoreTables.accounts, p.ownerAddress);
     if (!owner) throw validateError(`Account[${bytesToHex(p.ownerAddress)}] not exists`);
     if (sum * TRX_PRECISION > INT64_MAX)
       throw validateError(`overflow: checkedMultiply(${sum}, ${TRX_PRECISION})`);
@@ -56,7 +54,7 @@ export const voteWitnessActuator: Actuator<typeof VoteWitnessContractSchema> = {
   execute({ state, props }, p) {
     withdrawReward(state, props, p.ownerAddress);
     const account = initOldTronPowerIfNeeded(
-      state.get(Tables.accounts, p.ownerAddress)!,
+      state.get(CoreTables.accounts, p.ownerAddress)!,
       props.isOn("ALLOW_NEW_RESOURCE_MODEL"),
     );
     const votes = p.votes.map((v) =>
@@ -64,7 +62,7 @@ export const voteWitnessActuator: Actuator<typeof VoteWitnessContractSchema> = {
     );
     // The VotesStore row keeps the votes counted so far as old_votes (from before this change).
     recordNewVotes(state, account, votes);
-    state.put(Tables.accounts, p.ownerAddress, withAccountFields(account, { votes }));
+    state.put(CoreTables.accounts, p.ownerAddress, withAccountFields(account, { votes }));
     return { fee: 0n };
   },
 };

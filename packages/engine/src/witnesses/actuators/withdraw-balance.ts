@@ -1,11 +1,11 @@
-import { type Actuator, typeErrorB, validateError } from "../../actuators/actuator.js";
+import { FROZEN_PERIOD_MS } from "../../accounts/account-resources.js";
+import { type Actuator, typeErrorB, validateError } from "../../actuator/actuator.js";
 import { INT64_MAX } from "../../chain/arithmetic.js";
 import { isValidAddress } from "../../crypto/address.js";
 import { bytesToHex } from "../../crypto/bytes.js";
 import { ContractType } from "../../protocol/contract-types.js";
 import { WithdrawBalanceContractSchema } from "../../protocol/generated/protocol/contracts_pb.js";
-import { FROZEN_PERIOD_MS } from "../../resources/account-resources.js";
-import { Tables } from "../../state/tables.js";
+import { CoreTables } from "../../state/core-tables.js";
 import { isGenesisWitness } from "../registry.js";
 import { queryReward, withdrawReward } from "../rewards.js";
 
@@ -18,12 +18,11 @@ export const withdrawBalanceActuator: Actuator<typeof WithdrawBalanceContractSch
   type: ContractType.WithdrawBalanceContract,
   schema: WithdrawBalanceContractSchema,
   typeErrorMessage: typeErrorB("WithdrawBalanceContract"),
-  ownerAddress: (p) => p.ownerAddress,
 
   validate({ state, props }, p) {
     if (!isValidAddress(p.ownerAddress)) throw validateError("Invalid address");
     const hex = bytesToHex(p.ownerAddress);
-    const owner = state.get(Tables.accounts, p.ownerAddress);
+    const owner = state.get(CoreTables.accounts, p.ownerAddress);
     if (!owner) throw validateError(`Account[${hex}] not exists`);
     if (isGenesisWitness(props, p.ownerAddress)) {
       throw validateError(`Account[${hex}] is a guard representative and is not allowed to withdraw Balance`);
@@ -42,8 +41,8 @@ export const withdrawBalanceActuator: Actuator<typeof WithdrawBalanceContractSch
 
   execute({ state, props }, p) {
     withdrawReward(state, props, p.ownerAddress);
-    const account = state.get(Tables.accounts, p.ownerAddress)!;
-    state.put(Tables.accounts, p.ownerAddress, {
+    const account = state.get(CoreTables.accounts, p.ownerAddress)!;
+    state.put(CoreTables.accounts, p.ownerAddress, {
       ...account,
       balance: account.balance + account.allowance,
       allowance: 0n,

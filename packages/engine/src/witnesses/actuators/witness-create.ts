@@ -1,5 +1,5 @@
 import { create } from "@bufbuild/protobuf";
-import { type Actuator, validateError } from "../../actuators/actuator.js";
+import { type Actuator, validateError } from "../../actuator/actuator.js";
 import { burnFee } from "../../chain/fees.js";
 import { defaultWitnessPermission } from "../../chain/permissions.js";
 import { isValidAddress } from "../../crypto/address.js";
@@ -7,7 +7,7 @@ import { bytesToHex, utf8Decode } from "../../crypto/bytes.js";
 import { ContractType } from "../../protocol/contract-types.js";
 import { WitnessCreateContractSchema } from "../../protocol/generated/protocol/contracts_pb.js";
 import { WitnessSchema } from "../../protocol/generated/protocol/core_pb.js";
-import { Tables } from "../../state/tables.js";
+import { CoreTables } from "../../state/core-tables.js";
 import { registerWitness } from "../registry.js";
 import { isValidUrl } from "./witness-update.js";
 
@@ -20,14 +20,13 @@ export const witnessCreateActuator: Actuator<typeof WitnessCreateContractSchema>
   schema: WitnessCreateContractSchema,
   typeErrorMessage:
     "contract type error, expected type [WitnessCreateContract],real type[class com.google.protobuf.Any]",
-  ownerAddress: (p) => p.ownerAddress,
 
   validate({ state, props }, p) {
     if (!isValidAddress(p.ownerAddress)) throw validateError("Invalid address");
     if (!isValidUrl(p.url)) throw validateError("Invalid url");
-    const owner = state.get(Tables.accounts, p.ownerAddress);
+    const owner = state.get(CoreTables.accounts, p.ownerAddress);
     if (!owner) throw validateError(`account[${bytesToHex(p.ownerAddress)}] not exists`);
-    if (state.get(Tables.witnesses, p.ownerAddress)) {
+    if (state.get(CoreTables.witnesses, p.ownerAddress)) {
       throw validateError(`Witness[${bytesToHex(p.ownerAddress)}] has existed`);
     }
     if (owner.balance < props.get("ACCOUNT_UPGRADE_COST"))
@@ -37,12 +36,12 @@ export const witnessCreateActuator: Actuator<typeof WitnessCreateContractSchema>
   execute({ state, props }, p) {
     const cost = props.get("ACCOUNT_UPGRADE_COST");
     state.put(
-      Tables.witnesses,
+      CoreTables.witnesses,
       p.ownerAddress,
       create(WitnessSchema, { address: p.ownerAddress, url: utf8Decode(p.url), voteCount: 0n }),
     );
-    const owner = state.get(Tables.accounts, p.ownerAddress)!;
-    state.put(Tables.accounts, p.ownerAddress, {
+    const owner = state.get(CoreTables.accounts, p.ownerAddress)!;
+    state.put(CoreTables.accounts, p.ownerAddress, {
       ...owner,
       isWitness: true,
       balance: owner.balance - cost,

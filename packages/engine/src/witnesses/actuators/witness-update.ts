@@ -1,9 +1,9 @@
-import { type Actuator, validateError } from "../../actuators/actuator.js";
+import { type Actuator, validateError } from "../../actuator/actuator.js";
 import { isValidAddress } from "../../crypto/address.js";
 import { utf8Decode } from "../../crypto/bytes.js";
 import { ContractType } from "../../protocol/contract-types.js";
 import { WitnessUpdateContractSchema } from "../../protocol/generated/protocol/contracts_pb.js";
-import { Tables } from "../../state/tables.js";
+import { CoreTables } from "../../state/core-tables.js";
 
 const MAX_URL_BYTES = 256;
 
@@ -18,18 +18,17 @@ export const witnessUpdateActuator: Actuator<typeof WitnessUpdateContractSchema>
   schema: WitnessUpdateContractSchema,
   typeErrorMessage:
     "contract type error, expected type [WitnessUpdateContract],real type[class com.google.protobuf.Any]",
-  ownerAddress: (p) => p.ownerAddress,
 
   validate({ state }, p) {
     if (!isValidAddress(p.ownerAddress)) throw validateError("Invalid address");
-    if (!state.get(Tables.accounts, p.ownerAddress)) throw validateError("account does not exist");
+    if (!state.get(CoreTables.accounts, p.ownerAddress)) throw validateError("account does not exist");
     if (!isValidUrl(p.updateUrl)) throw validateError("Invalid url");
-    if (!state.get(Tables.witnesses, p.ownerAddress)) throw validateError("Witness does not exist");
+    if (!state.get(CoreTables.witnesses, p.ownerAddress)) throw validateError("Witness does not exist");
   },
 
   execute({ state }, p) {
-    const witness = state.get(Tables.witnesses, p.ownerAddress)!;
-    state.put(Tables.witnesses, p.ownerAddress, { ...witness, url: utf8Decode(p.updateUrl) });
+    const witness = state.get(CoreTables.witnesses, p.ownerAddress)!;
+    state.put(CoreTables.witnesses, p.ownerAddress, { ...witness, url: utf8Decode(p.updateUrl) });
     return { fee: 0n };
   },
 };

@@ -9,9 +9,9 @@ import {
   SmartContract_ABISchema,
   SmartContractSchema,
 } from "../protocol/generated/protocol/contracts_pb.js";
-import type { StateOverlay } from "../state/state-overlay.js";
-import type { StateView } from "../state/state-view.js";
-import { bytesKey, bytesValue, defineTable, messageValue } from "../state/table.js";
+import type { StateOverlay } from "./state-overlay.js";
+import type { StateView } from "./state-view.js";
+import { bytesKey, bytesValue, defineTable, messageValue } from "./table.js";
 
 /**
  * The smart-contract tables, as java-tron's stores keep them: ContractStore (the SmartContract

@@ -1,25 +1,25 @@
 import { clone } from "@bufbuild/protobuf";
-import { cloneAccount } from "../chain/accounts.js";
-import { addExact } from "../chain/arithmetic.js";
-import { adjustBalance, burnFee } from "../chain/fees.js";
+import { type Actuator, executeError, typeErrorA, validateError } from "../../actuator/actuator.js";
+import { cloneAccount } from "../../chain/accounts.js";
+import { addExact } from "../../chain/arithmetic.js";
+import { adjustBalance, burnFee } from "../../chain/fees.js";
 import {
   FIRST_ACTIVE_PERMISSION_ID,
   OWNER_PERMISSION_ID,
   WITNESS_PERMISSION_ID,
-} from "../chain/permissions.js";
-import { isValidAddress } from "../crypto/address.js";
-import { bytesToHex } from "../crypto/bytes.js";
-import { TronodeError } from "../errors.js";
-import { ContractType } from "../protocol/contract-types.js";
-import { AccountPermissionUpdateContractSchema } from "../protocol/generated/protocol/contracts_pb.js";
+} from "../../chain/permissions.js";
+import { isValidAddress } from "../../crypto/address.js";
+import { bytesToHex } from "../../crypto/bytes.js";
+import { TronodeError } from "../../errors.js";
+import { ContractType } from "../../protocol/contract-types.js";
+import { AccountPermissionUpdateContractSchema } from "../../protocol/generated/protocol/contracts_pb.js";
 import {
   type Permission,
   Permission_PermissionType,
   PermissionSchema,
-} from "../protocol/generated/protocol/core_pb.js";
-import type { ChainProperties } from "../state/chain-properties.js";
-import { Tables } from "../state/tables.js";
-import { type Actuator, executeError, typeErrorA, validateError } from "./actuator.js";
+} from "../../protocol/generated/protocol/core_pb.js";
+import type { ChainProperties } from "../../state/chain-properties.js";
+import { CoreTables } from "../../state/core-tables.js";
 
 /** At most this many active permissions per account. */
 export const MAX_ACTIVE_PERMISSIONS = 8;
@@ -109,14 +109,13 @@ export const accountPermissionUpdateActuator: Actuator<typeof AccountPermissionU
   type: ContractType.AccountPermissionUpdateContract,
   schema: AccountPermissionUpdateContractSchema,
   typeErrorMessage: typeErrorA("AccountPermissionUpdateContract"),
-  ownerAddress: (p) => p.ownerAddress,
 
   validate({ state, props }, p) {
     if (props.get("ALLOW_MULTI_SIGN") !== 1n) {
       throw validateError("multi sign is not allowed, need to be opened by the committee");
     }
     if (!isValidAddress(p.ownerAddress)) throw validateError("invalidate ownerAddress");
-    const account = state.get(Tables.accounts, p.ownerAddress);
+    const account = state.get(CoreTables.accounts, p.ownerAddress);
     if (!account) throw validateError("ownerAddress account does not exist");
     if (!p.owner) throw validateError("owner permission is missed");
     if (account.isWitness) {
@@ -146,11 +145,11 @@ export const accountPermissionUpdateActuator: Actuator<typeof AccountPermissionU
 
   execute({ state, props }, p) {
     const fee = props.get("UPDATE_ACCOUNT_PERMISSION_FEE");
-    const account = cloneAccount(state.get(Tables.accounts, p.ownerAddress)!);
+    const account = cloneAccount(state.get(CoreTables.accounts, p.ownerAddress)!);
     account.ownerPermission = withId(p.owner!, OWNER_PERMISSION_ID);
     if (account.isWitness && p.witness) account.witnessPermission = withId(p.witness, WITNESS_PERMISSION_ID);
     account.activePermission = p.actives.map((a, i) => withId(a, FIRST_ACTIVE_PERMISSION_ID + i));
-    state.put(Tables.accounts, p.ownerAddress, account);
+    state.put(CoreTables.accounts, p.ownerAddress, account);
     try {
       adjustBalance(state, p.ownerAddress, -fee);
     } catch (e) {

@@ -1,3 +1,8 @@
+import { accountCreateActuator } from "../accounts/actuators/account-create.js";
+import { accountPermissionUpdateActuator } from "../accounts/actuators/account-permission-update.js";
+import { accountUpdateActuator } from "../accounts/actuators/account-update.js";
+import { setAccountIdActuator } from "../accounts/actuators/set-account-id.js";
+import { transferActuator } from "../accounts/actuators/transfer.js";
 import { assetIssueActuator } from "../assets/actuators/asset-issue.js";
 import { participateAssetIssueActuator } from "../assets/actuators/participate-asset-issue.js";
 import { transferAssetActuator } from "../assets/actuators/transfer-asset.js";
@@ -8,6 +13,7 @@ import { updateEnergyLimitActuator } from "../contracts/actuators/update-energy-
 import { updateSettingActuator } from "../contracts/actuators/update-setting.js";
 import {
   createSmartContractActuator,
+  type PipelineActuator,
   triggerSmartContractActuator,
 } from "../contracts/actuators/vm-actuator.js";
 import { exchangeCreateActuator } from "../exchanges/actuators/exchange-create.js";
@@ -34,15 +40,13 @@ import { voteWitnessActuator } from "../witnesses/actuators/vote-witness.js";
 import { withdrawBalanceActuator } from "../witnesses/actuators/withdraw-balance.js";
 import { witnessCreateActuator } from "../witnesses/actuators/witness-create.js";
 import { witnessUpdateActuator } from "../witnesses/actuators/witness-update.js";
-import { accountCreateActuator } from "./account-create.js";
-import { accountPermissionUpdateActuator } from "./account-permission-update.js";
-import { accountUpdateActuator } from "./account-update.js";
-import type { Actuator } from "./actuator.js";
-import { setAccountIdActuator } from "./set-account-id.js";
-import { transferActuator } from "./transfer.js";
 
-/** Every contract type the engine executes. A type missing here is refused with a clear error. */
-export const ACTUATORS: ReadonlyMap<ContractType, Actuator> = new Map<ContractType, Actuator>(
+/**
+ * Every contract type the engine executes — the one list of actuators; what depends on the set
+ * (which types may create an account) is read from their declarations. A type missing here is
+ * refused with a clear error.
+ */
+export const ACTUATORS: ReadonlyMap<ContractType, PipelineActuator> = new Map<ContractType, PipelineActuator>(
   [
     transferActuator,
     accountCreateActuator,
@@ -82,5 +86,5 @@ export const ACTUATORS: ReadonlyMap<ContractType, Actuator> = new Map<ContractTy
     updateSettingActuator,
     updateEnergyLimitActuator,
     clearAbiActuator,
-  ].map((a) => [a.type, a as unknown as Actuator] as const),
+  ].map((a) => [a.type, a as unknown as PipelineActuator] as const),
 );

@@ -8,7 +8,7 @@
 import { create, toBinary } from "@bufbuild/protobuf";
 import { BinaryReader, BinaryWriter, WireType } from "@bufbuild/protobuf/wire";
 import { TronodeError } from "../errors.js";
-import { ProposalCreateContractSchema } from "../protocol/generated/protocol/contracts_pb.js";
+import { ProposalCreateContractSchema } from "./generated/protocol/contracts_pb.js";
 
 /** One proposal parameter: [proposal id, value]. */
 export type ProposalParameter = readonly [bigint, bigint];

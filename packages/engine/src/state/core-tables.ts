@@ -1,9 +1,3 @@
-import { AssetTables } from "../assets/tables.js";
-import { BalanceHistoryTables } from "../balance-history/tables.js";
-import { EventTables } from "../events/tables.js";
-import { ExchangeTables } from "../exchanges/tables.js";
-import { MarketTables } from "../market/tables.js";
-import { ProposalTables } from "../proposals/tables.js";
 import { blockBytes, decode } from "../protocol/codec.js";
 import {
   AccountSchema,
@@ -11,16 +5,14 @@ import {
   TransactionInfoSchema,
   WitnessSchema,
 } from "../protocol/generated/protocol/core_pb.js";
-import { ResourceTables } from "../resources/tables.js";
-import { ContractTables } from "../vm/tables.js";
-import { WitnessTables } from "../witnesses/tables.js";
 import { bytesKey, bytesValue, defineTable, int64Key, int64Value, messageValue, stringKey } from "./table.js";
 
 /**
- * Every table of chain state. Storage gives each `id` a stable bucket; adding a capability means
- * adding a table here (and a bucket there), never changing an existing one.
+ * The tables every layer reads (java-tron's core stores: accounts and their indexes, dynamic
+ * properties, blocks and transactions, witnesses). A domain's own tables live in its folder; the
+ * processor composes them all into `Tables`.
  */
-export const Tables = {
+export const CoreTables = {
   /** address (21 bytes) → Account */
   accounts: defineTable("accounts", bytesKey, messageValue(AccountSchema)),
   /** lower-cased account id bytes → address */
@@ -46,15 +38,4 @@ export const Tables = {
   transactionInfos: defineTable("transaction-infos", bytesKey, messageValue(TransactionInfoSchema)),
   /** witness address → Witness */
   witnesses: defineTable("witnesses", bytesKey, messageValue(WitnessSchema)),
-  ...ResourceTables,
-  ...WitnessTables,
-  ...BalanceHistoryTables,
-  ...ProposalTables,
-  ...MarketTables,
-  ...EventTables,
-  ...AssetTables,
-  ...ExchangeTables,
-  ...ContractTables,
 } as const;
-
-export type TableName = keyof typeof Tables;

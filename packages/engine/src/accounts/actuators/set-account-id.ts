@@ -1,10 +1,10 @@
-import { cloneAccount } from "../chain/accounts.js";
-import { isValidAddress } from "../crypto/address.js";
-import { utf8Decode, utf8Encode } from "../crypto/bytes.js";
-import { ContractType } from "../protocol/contract-types.js";
-import { SetAccountIdContractSchema } from "../protocol/generated/protocol/contracts_pb.js";
-import { Tables } from "../state/tables.js";
-import { type Actuator, typeErrorA, validateError } from "./actuator.js";
+import { type Actuator, typeErrorA, validateError } from "../../actuator/actuator.js";
+import { cloneAccount } from "../../chain/accounts.js";
+import { isValidAddress } from "../../crypto/address.js";
+import { utf8Decode, utf8Encode } from "../../crypto/bytes.js";
+import { ContractType } from "../../protocol/contract-types.js";
+import { SetAccountIdContractSchema } from "../../protocol/generated/protocol/contracts_pb.js";
+import { CoreTables } from "../../state/core-tables.js";
 
 /** java-tron's validAccountId: 8–32 bytes, each a printable ASCII character other than space. */
 export function isValidAccountId(id: Uint8Array): boolean {
@@ -23,23 +23,22 @@ export const setAccountIdActuator: Actuator<typeof SetAccountIdContractSchema> =
   type: ContractType.SetAccountIdContract,
   schema: SetAccountIdContractSchema,
   typeErrorMessage: typeErrorA("SetAccountIdContract"),
-  ownerAddress: (p) => p.ownerAddress,
 
   validate({ state }, p) {
     if (!isValidAccountId(p.accountId)) throw validateError("Invalid accountId");
     if (!isValidAddress(p.ownerAddress)) throw validateError("Invalid ownerAddress");
-    const account = state.get(Tables.accounts, p.ownerAddress);
+    const account = state.get(CoreTables.accounts, p.ownerAddress);
     if (!account) throw validateError("Account has not existed");
     if (account.accountId.length > 0) throw validateError("This account id already set");
-    if (state.get(Tables.accountIdIndex, accountIdIndexKey(p.accountId)))
+    if (state.get(CoreTables.accountIdIndex, accountIdIndexKey(p.accountId)))
       throw validateError("This id has existed");
   },
 
   execute({ state }, p) {
-    const account = cloneAccount(state.get(Tables.accounts, p.ownerAddress)!);
+    const account = cloneAccount(state.get(CoreTables.accounts, p.ownerAddress)!);
     account.accountId = p.accountId;
-    state.put(Tables.accounts, p.ownerAddress, account);
-    state.put(Tables.accountIdIndex, accountIdIndexKey(p.accountId), p.ownerAddress);
+    state.put(CoreTables.accounts, p.ownerAddress, account);
+    state.put(CoreTables.accountIdIndex, accountIdIndexKey(p.accountId), p.ownerAddress);
     return { fee: 0n };
   },
 };

@@ -1,6 +1,6 @@
 import type { DescMessage, MessageShape } from "@bufbuild/protobuf";
+import type { BlockContext } from "../chain/block-context.js";
 import type { ChainSettings } from "../chain/chain-settings.js";
-import type { ContractRun } from "../contracts/contract-run.js";
 import type { SignatureRecoverer } from "../crypto/signature.js";
 import { JavaExceptions, TronodeError } from "../errors.js";
 import type { ContractType } from "../protocol/contract-types.js";
@@ -12,7 +12,6 @@ import type {
 import type { MutableChainProperties } from "../state/chain-properties.js";
 import type { StateOverlay } from "../state/state-overlay.js";
 import type { StateView } from "../state/state-view.js";
-import type { BlockContext, VmTracer } from "../vm/context.js";
 
 /** What an actuator sees: the transaction's working state and the chain properties. */
 export interface ActuatorContext {
@@ -33,8 +32,6 @@ export interface ActuatorContext {
   readonly recoverer?: SignatureRecoverer;
   /** Node settings that affect execution (java-tron's CommonParameter); defaults when absent. */
   readonly settings?: ChainSettings;
-  /** Observes the TVM while a contract transaction runs (debug_traceTransaction). */
-  readonly vmTracer?: VmTracer;
 }
 
 /** Outcome of `execute`: the actuator fee plus any receipt fields it sets (Transaction.Result). */
@@ -56,24 +53,26 @@ export interface ActuatorResult {
       | "exchangeWithdrawAnotherAmount"
     >
   >;
-  /** A contract transaction's run: result code, receipt energy fields, logs, internal transactions. */
-  readonly contractRun?: ContractRun;
 }
 
 /**
  * One system contract's rules, in java-tron's order: `validate` throws the first failing check's
- * exact message (a ContractValidateException), `execute` changes state and returns the fee.
+ * exact message (a ContractValidateException), `execute` changes state and returns the fee. A layer
+ * above may widen the context and result (the contracts domain adds the TVM tracer and the run).
  */
-export interface Actuator<Desc extends DescMessage = DescMessage> {
+export interface Actuator<
+  Desc extends DescMessage = DescMessage,
+  Context extends ActuatorContext = ActuatorContext,
+  Result extends ActuatorResult = ActuatorResult,
+> {
   readonly type: ContractType;
   readonly schema: Desc;
   /** java-tron's message when the Any does not hold this contract's message. */
   readonly typeErrorMessage: string;
-  ownerAddress(param: MessageShape<Desc>): Uint8Array;
   /** Whether executing this contract creates an account (bandwidth charges it differently). */
   createsAccount?(view: StateView, param: MessageShape<Desc>): boolean;
-  validate(ctx: ActuatorContext, param: MessageShape<Desc>): void;
-  execute(ctx: ActuatorContext, param: MessageShape<Desc>): ActuatorResult;
+  validate(ctx: Context, param: MessageShape<Desc>): void;
+  execute(ctx: Context, param: MessageShape<Desc>): Result;
 }
 
 export function validateError(message: string): TronodeError {

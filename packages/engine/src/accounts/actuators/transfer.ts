@@ -1,14 +1,14 @@
-import { newAccount } from "../chain/accounts.js";
-import { addExact } from "../chain/arithmetic.js";
-import { adjustBalance, burnFee } from "../chain/fees.js";
-import { isValidAddress } from "../crypto/address.js";
-import { bytesEqual } from "../crypto/bytes.js";
-import { ContractType } from "../protocol/contract-types.js";
-import { TransferContractSchema } from "../protocol/generated/protocol/contracts_pb.js";
-import { AccountType } from "../protocol/generated/protocol/core_pb.js";
-import { Tables } from "../state/tables.js";
-import { ContractTables } from "../vm/tables.js";
-import { type Actuator, validateError } from "./actuator.js";
+import { type Actuator, validateError } from "../../actuator/actuator.js";
+import { newAccount } from "../../chain/accounts.js";
+import { addExact } from "../../chain/arithmetic.js";
+import { adjustBalance, burnFee } from "../../chain/fees.js";
+import { isValidAddress } from "../../crypto/address.js";
+import { bytesEqual } from "../../crypto/bytes.js";
+import { ContractType } from "../../protocol/contract-types.js";
+import { TransferContractSchema } from "../../protocol/generated/protocol/contracts_pb.js";
+import { AccountType } from "../../protocol/generated/protocol/core_pb.js";
+import { ContractTables } from "../../state/contract-tables.js";
+import { CoreTables } from "../../state/core-tables.js";
 
 /** TransferContract (type 1): moves TRX, creating the recipient when it does not exist. */
 export const transferActuator: Actuator<typeof TransferContractSchema> = {
@@ -16,18 +16,17 @@ export const transferActuator: Actuator<typeof TransferContractSchema> = {
   schema: TransferContractSchema,
   typeErrorMessage:
     "contract type error, expected type [TransferContract], real type [class com.google.protobuf.Any]",
-  ownerAddress: (p) => p.ownerAddress,
-  createsAccount: (view, p) => !view.get(Tables.accounts, p.toAddress),
+  createsAccount: (view, p) => !view.get(CoreTables.accounts, p.toAddress),
 
   validate({ state, props }, p) {
     if (!isValidAddress(p.ownerAddress)) throw validateError("Invalid ownerAddress!");
     if (!isValidAddress(p.toAddress)) throw validateError("Invalid toAddress!");
     if (bytesEqual(p.toAddress, p.ownerAddress)) throw validateError("Cannot transfer TRX to yourself.");
-    const owner = state.get(Tables.accounts, p.ownerAddress);
+    const owner = state.get(CoreTables.accounts, p.ownerAddress);
     if (!owner) throw validateError("Validate TransferContract error, no OwnerAccount.");
     if (p.amount <= 0n) throw validateError("Amount must be greater than 0.");
     let fee = props.get("TRANSFER_FEE");
-    const to = state.get(Tables.accounts, p.toAddress);
+    const to = state.get(CoreTables.accounts, p.toAddress);
     if (!to) {
       fee += props.get("CREATE_NEW_ACCOUNT_FEE_IN_SYSTEM_CONTRACT");
     } else if (to.type === AccountType.Contract) {
@@ -53,9 +52,9 @@ export const transferActuator: Actuator<typeof TransferContractSchema> = {
 
   execute({ state, props }, p) {
     let fee = props.get("TRANSFER_FEE");
-    if (!state.get(Tables.accounts, p.toAddress)) {
+    if (!state.get(CoreTables.accounts, p.toAddress)) {
       state.put(
-        Tables.accounts,
+        CoreTables.accounts,
         p.toAddress,
         newAccount({ address: p.toAddress, createTime: props.headTimestamp, props }),
       );

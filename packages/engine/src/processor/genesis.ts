@@ -1,4 +1,9 @@
 import { create } from "@bufbuild/protobuf";
+import { newAccount } from "../chain/accounts.js";
+import { blockId, blockReference, transactionTrieRoot } from "../chain/block-id.js";
+import { GENESIS_WITNESS_SENTENCE } from "../chain/constants.js";
+import { setOperationBit } from "../chain/permissions.js";
+import { activeWitnessAddresses, packAddresses } from "../chain/witness-schedule.js";
 import { isValidAddress } from "../crypto/address.js";
 import { utf8Encode } from "../crypto/bytes.js";
 import { TronodeError } from "../errors.js";
@@ -12,18 +17,13 @@ import {
   TransactionSchema,
   WitnessSchema,
 } from "../protocol/generated/protocol/core_pb.js";
+import { genesisParameterName, PARAMETER_CONTRACT_TYPES } from "../state/chain-parameters.js";
 import { MutableChainProperties } from "../state/chain-properties.js";
+import { CoreTables } from "../state/core-tables.js";
 import { StateOverlay } from "../state/state-overlay.js";
 import type { ChangeSet } from "../state/state-view.js";
 import { EMPTY_VIEW } from "../state/state-view.js";
-import { Tables } from "../state/tables.js";
 import { GENESIS_WITNESS_LIST, WITNESS_LIST } from "../witnesses/registry.js";
-import { newAccount } from "./accounts.js";
-import { blockId, blockReference, transactionTrieRoot } from "./block-id.js";
-import { genesisParameterName, PARAMETER_CONTRACT_TYPES } from "./chain-parameters.js";
-import { GENESIS_WITNESS_SENTENCE } from "./constants.js";
-import { setOperationBit } from "./permissions.js";
-import { activeWitnessAddresses, packAddresses } from "./witness-schedule.js";
 
 export interface GenesisAccount {
   /** "Blackhole" marks the fee sink, as in java-tron's genesis config. */
@@ -108,28 +108,28 @@ export function createGenesis(config: GenesisConfig): {
     // admin-created accounts follow the same rule"), so Permission_id 2 works on development accounts.
     const account = newAccount({ address: a.address, createTime: 0n, props, balance: a.balance });
     if (a.name) account.accountName = utf8Encode(a.name);
-    state.put(Tables.accounts, a.address, account);
+    state.put(CoreTables.accounts, a.address, account);
     // Manager.initAccount also indexes the name (account-index), so it cannot be taken later.
-    if (a.name) state.put(Tables.accountNameIndex, utf8Encode(a.name), a.address);
+    if (a.name) state.put(CoreTables.accountNameIndex, utf8Encode(a.name), a.address);
     if (a.name === "Blackhole") props.setBytes("BLACKHOLE_ADDRESS", a.address);
   }
   for (const w of config.witnesses) {
     if (!isValidAddress(w.address))
       throw new TronodeError("INVALID_GENESIS", "genesis witness address is invalid");
-    const existing = state.get(Tables.accounts, w.address);
+    const existing = state.get(CoreTables.accounts, w.address);
     // Manager.initWitness: a missing witness account is an AssetIssue-type account with balance 0.
     const account =
       existing ?? newAccount({ address: w.address, type: AccountType.AssetIssue, createTime: 0n, props });
     account.isWitness = true;
-    state.put(Tables.accounts, w.address, account);
+    state.put(CoreTables.accounts, w.address, account);
     state.put(
-      Tables.witnesses,
+      CoreTables.witnesses,
       w.address,
       create(WitnessSchema, { address: w.address, voteCount: w.voteCount, url: w.url, isJobs: true }),
     );
   }
 
-  const witnesses = config.witnesses.map((w) => state.get(Tables.witnesses, w.address)!);
+  const witnesses = config.witnesses.map((w) => state.get(CoreTables.witnesses, w.address)!);
   props.setBytes("ACTIVE_WITNESSES", packAddresses(activeWitnessAddresses(witnesses)));
   props.setBytes(WITNESS_LIST, packAddresses(config.witnesses.map((w) => w.address)));
   props.setBytes(GENESIS_WITNESS_LIST, packAddresses(config.witnesses.map((w) => w.address)));
@@ -148,10 +148,10 @@ export function createGenesis(config: GenesisConfig): {
     },
   });
   const id = blockId(block);
-  state.put(Tables.blocks, 0n, block);
-  state.put(Tables.blockIndex, id, 0n);
+  state.put(CoreTables.blocks, 0n, block);
+  state.put(CoreTables.blockIndex, id, 0n);
   const ref = blockReference(0n, id);
-  state.put(Tables.recentBlocks, ref.refBlockBytes, ref.refBlockHash);
+  state.put(CoreTables.recentBlocks, ref.refBlockBytes, ref.refBlockHash);
   props.set("GENESIS_TIMESTAMP", config.timestamp);
   props.set("LATEST_BLOCK_HEADER_NUMBER", 0n);
   props.set("LATEST_BLOCK_HEADER_TIMESTAMP", config.timestamp);
