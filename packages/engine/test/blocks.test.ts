@@ -250,7 +250,7 @@ describe("producing and applying blocks", () => {
       "NEXT_MAINTENANCE_TIME",
       "STATE_FLAG",
       "LATEST_SOLIDIFIED_BLOCK_NUM",
-    ]) {
+    ] as const) {
       expect([name, prop(follower, name)]).toEqual([name, prop(producer, name)]);
     }
     expect(new ChainProperties(follower).headBlockId).toEqual(new ChainProperties(producer).headBlockId);

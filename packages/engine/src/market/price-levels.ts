@@ -10,6 +10,7 @@
  */
 
 import { bytesToInt64, compareBytes, int64ToBytes } from "../crypto/bytes.js";
+import type { BytePropertyName } from "../state/chain-parameters.js";
 import type { ChainProperties, MutableChainProperties } from "../state/chain-properties.js";
 import type { StateOverlay } from "../state/state-overlay.js";
 import type { StateView } from "../state/state-view.js";
@@ -187,7 +188,7 @@ export function bestPriceLevels(view: StateView, pair: Uint8Array, limit: number
 
 // --- the pairs with price levels -----------------------------------------------------------------
 
-export const MARKET_PAIRS = "TRONODE_MARKET_PAIRS";
+export const MARKET_PAIRS: BytePropertyName = "TRONODE_MARKET_PAIRS";
 
 /** Every pair key with orders, in byte order (MarketPairToPriceStore's iteration order). */
 export function marketPairKeys(props: ChainProperties): Uint8Array[] {

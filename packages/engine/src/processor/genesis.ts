@@ -17,7 +17,11 @@ import {
   TransactionSchema,
   WitnessSchema,
 } from "../protocol/generated/protocol/core_pb.js";
-import { genesisParameterName, PARAMETER_CONTRACT_TYPES } from "../state/chain-parameters.js";
+import {
+  genesisParameterName,
+  PARAMETER_CONTRACT_TYPES,
+  type PropertyName,
+} from "../state/chain-parameters.js";
 import { MutableChainProperties } from "../state/chain-properties.js";
 import { CoreTables } from "../state/core-tables.js";
 import { StateOverlay } from "../state/state-overlay.js";
@@ -76,7 +80,7 @@ export function createGenesis(config: GenesisConfig): {
 
   let active = props.getBytes("ACTIVE_DEFAULT_OPERATIONS");
   let available = props.getBytes("AVAILABLE_CONTRACT_TYPE");
-  for (const [name, types] of Object.entries(PARAMETER_CONTRACT_TYPES)) {
+  for (const [name, types] of Object.entries(PARAMETER_CONTRACT_TYPES) as [PropertyName, number[]][]) {
     if (props.get(name) > 0n) {
       for (const t of types) {
         active = setOperationBit(active, t);

@@ -8,6 +8,7 @@
 import { unpackAddresses } from "../chain/witness-schedule.js";
 import { bytesEqual } from "../crypto/bytes.js";
 import { Proposal_State } from "../protocol/generated/protocol/core_pb.js";
+import type { BytePropertyName } from "../state/chain-parameters.js";
 import type { MutableChainProperties } from "../state/chain-properties.js";
 import { CoreTables } from "../state/core-tables.js";
 import type { StateOverlay } from "../state/state-overlay.js";
@@ -49,7 +50,7 @@ export function processProposals(state: StateOverlay, props: MutableChainPropert
 }
 
 /** Genesis witnesses with the votes the genesis config gave them (what REMOVE_THE_POWER_OF_THE_GR takes away). */
-export const GENESIS_WITNESS_VOTES = "TRONODE_GENESIS_WITNESS_VOTES";
+export const GENESIS_WITNESS_VOTES: BytePropertyName = "TRONODE_GENESIS_WITNESS_VOTES";
 
 /** 21-byte address ‖ 8-byte big-endian votes per genesis witness. */
 export function packWitnessVotes(entries: readonly { address: Uint8Array; voteCount: bigint }[]): Uint8Array {

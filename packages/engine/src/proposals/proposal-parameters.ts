@@ -9,6 +9,12 @@
 import { validateError } from "../actuator/actuator.js";
 import { setOperationBit } from "../chain/permissions.js";
 import { utf8Decode, utf8Encode } from "../crypto/bytes.js";
+import {
+  type BytePropertyName,
+  type PropertyName,
+  type ProposalName,
+  propertyOfProposalName,
+} from "../state/chain-parameters.js";
 import type { ChainProperties, MutableChainProperties } from "../state/chain-properties.js";
 
 const LONG_VALUE = 100_000_000_000_000_000n;
@@ -71,7 +77,7 @@ interface RuleSpec {
   readonly fork?: Fork;
   readonly forkMessage?: ForkMessage;
   /** Checks after the fork check, in order. */
-  readonly checks: readonly ((props: ChainProperties, value: bigint, name: string) => void)[];
+  readonly checks: readonly ((props: ChainProperties, value: bigint, name: ProposalName) => void)[];
   /** Effect on approval; default: store the value under the ProposalType name. */
   readonly apply?: (props: MutableChainProperties, value: bigint, expirationTime: bigint) => void;
 }
@@ -88,28 +94,34 @@ const range =
     if (value < min || value > max) fail(message);
   };
 const longRange = range(0n, LONG_VALUE, LONG_VALUE_ERROR);
-const onlyOne = (_props: ChainProperties, value: bigint, name: string): void => {
+const onlyOne = (_props: ChainProperties, value: bigint, name: ProposalName): void => {
   if (value !== 1n) fail(`This value[${name}] is only allowed to be 1`);
 };
 const zeroOrOne =
   (label?: string) =>
-  (_props: ChainProperties, value: bigint, name: string): void => {
+  (_props: ChainProperties, value: bigint, name: ProposalName): void => {
     if (value !== 1n && value !== 0n) fail(`This value[${label ?? name}] is only allowed to be 1 or 0`);
   };
 /** `[<dep>] proposal must be approved before [<name>] can be proposed` unless `dep` is on. */
 const requires =
-  (dep: string) =>
-  (props: ChainProperties, _value: bigint, name: string): void => {
+  (dep: PropertyName) =>
+  (props: ChainProperties, _value: bigint, name: ProposalName): void => {
     if (props.get(dep) === 0n) fail(`[${dep}] proposal must be approved before [${name}] can be proposed`);
   };
 /** `[<name>] has been valid, no need to propose again` once the switch is on. */
-const notYetValid = (props: ChainProperties, _value: bigint, name: string): void => {
-  if (props.get(name) === 1n) fail(`[${name}] has been valid, no need to propose again`);
+const notYetValid = (props: ChainProperties, _value: bigint, name: ProposalName): void => {
+  if (props.get(propertyOfProposalName(name)) === 1n)
+    fail(`[${name}] has been valid, no need to propose again`);
 };
 
 // --- effects -------------------------------------------------------------------------------------
 
-function appendHistory(props: MutableChainProperties, key: string, expirationTime: bigint, value: bigint) {
+function appendHistory(
+  props: MutableChainProperties,
+  key: BytePropertyName,
+  expirationTime: bigint,
+  value: bigint,
+) {
   props.setBytes(key, utf8Encode(`${utf8Decode(props.getBytes(key))},${expirationTime}:${value}`));
 }
 
@@ -132,13 +144,13 @@ function startNewRewardAlgorithm(props: MutableChainProperties): void {
 }
 
 const setAs =
-  (property: string) =>
+  (property: PropertyName) =>
   (props: MutableChainProperties, value: bigint): void =>
     props.set(property, value);
 
 /** Stored only while the switch is still off (java-tron's "applied if 0" parameters). */
 const setIfOff =
-  (property: string, ...types: number[]) =>
+  (property: PropertyName, ...types: number[]) =>
   (props: MutableChainProperties, value: bigint): void => {
     if (props.get(property) !== 0n) return;
     props.set(property, value);
@@ -147,7 +159,7 @@ const setIfOff =
 
 // --- the table, in ProposalUtil's order ----------------------------------------------------------
 
-const SPECS: ReadonlyArray<readonly [number, string, RuleSpec]> = [
+const SPECS: ReadonlyArray<readonly [number, ProposalName, RuleSpec]> = [
   [
     0,
     "MAINTENANCE_TIME_INTERVAL",
@@ -669,7 +681,7 @@ function forkError(name: string, message: ForkMessage | undefined): string {
   }
 }
 
-function rule(id: number, name: string, spec: RuleSpec): ProposalParameterRule {
+function rule(id: number, name: ProposalName, spec: RuleSpec): ProposalParameterRule {
   return {
     id,
     name,
@@ -677,7 +689,7 @@ function rule(id: number, name: string, spec: RuleSpec): ProposalParameterRule {
       if (spec.fork !== undefined && !forkPassed(props, spec.fork)) fail(forkError(name, spec.forkMessage));
       for (const check of spec.checks) check(props, value, name);
     },
-    apply: spec.apply ?? setAs(name),
+    apply: spec.apply ?? setAs(propertyOfProposalName(name)),
   };
 }
 

@@ -6,9 +6,10 @@
 
 import { TRX_PRECISION } from "../accounts/account-resources.js";
 import { ResourceCode } from "../protocol/generated/protocol/common_pb.js";
+import type { PropertyName } from "../state/chain-parameters.js";
 import type { MutableChainProperties } from "../state/chain-properties.js";
 
-export function totalWeightProperty(type: ResourceCode): string {
+export function totalWeightProperty(type: ResourceCode): PropertyName {
   switch (type) {
     case ResourceCode.BANDWIDTH:
       return "TOTAL_NET_WEIGHT";

@@ -1,44 +1,41 @@
 import { hexToBytes } from "../crypto/bytes.js";
 import {
+  BYTE_PROPERTIES,
+  type BytePropertyName,
   CHAIN_PARAMETERS,
-  DEFAULT_ACTIVE_OPERATIONS_HEX,
-  DEFAULT_AVAILABLE_CONTRACT_TYPE_HEX,
   INTERNAL_PROPERTIES,
+  type PropertyName,
 } from "./chain-parameters.js";
 import { CoreTables } from "./core-tables.js";
 import type { StateOverlay } from "./state-overlay.js";
 import type { StateView } from "./state-view.js";
 
-const DEFAULTS = new Map<string, bigint>([
+const DEFAULTS = new Map<PropertyName, bigint>([
   ...CHAIN_PARAMETERS.map((s) => [s.name, s.defaultValue] as const),
-  ...Object.entries(INTERNAL_PROPERTIES),
+  ...(Object.entries(INTERNAL_PROPERTIES) as [PropertyName, bigint][]),
 ]);
 
-const BYTE_DEFAULTS = new Map<string, string>([
-  ["ACTIVE_DEFAULT_OPERATIONS", DEFAULT_ACTIVE_OPERATIONS_HEX],
-  ["AVAILABLE_CONTRACT_TYPE", DEFAULT_AVAILABLE_CONTRACT_TYPE_HEX],
-]);
-
-/** Typed reads of java-tron's DynamicPropertiesStore values, falling back to java-tron's defaults. */
+/**
+ * Typed reads of java-tron's DynamicPropertiesStore values, falling back to java-tron's defaults.
+ * Names are the declared ones (state/chain-parameters.ts): a misspelled or undeclared name does
+ * not compile, where java-tron's typed accessors would not exist.
+ */
 export class ChainProperties {
   constructor(protected readonly view: StateView) {}
 
-  get(name: string): bigint {
+  get(name: PropertyName): bigint {
     const v = this.view.get(CoreTables.properties, name);
     if (v !== undefined) return v;
-    const d = DEFAULTS.get(name);
-    if (d === undefined) return 0n;
-    return d;
+    return DEFAULTS.get(name)!;
   }
 
-  getBytes(name: string): Uint8Array {
+  getBytes(name: BytePropertyName): Uint8Array {
     const v = this.view.get(CoreTables.byteProperties, name);
     if (v !== undefined) return v;
-    const d = BYTE_DEFAULTS.get(name);
-    return d === undefined ? new Uint8Array() : hexToBytes(d);
+    return hexToBytes(BYTE_PROPERTIES[name]);
   }
 
-  isOn(name: string): boolean {
+  isOn(name: PropertyName): boolean {
     return this.get(name) === 1n;
   }
 
@@ -69,15 +66,15 @@ export class MutableChainProperties extends ChainProperties {
     super(overlay);
   }
 
-  set(name: string, value: bigint): void {
+  set(name: PropertyName, value: bigint): void {
     this.overlay.put(CoreTables.properties, name, value);
   }
 
-  setBytes(name: string, value: Uint8Array): void {
+  setBytes(name: BytePropertyName, value: Uint8Array): void {
     this.overlay.put(CoreTables.byteProperties, name, value);
   }
 
-  add(name: string, delta: bigint): void {
+  add(name: PropertyName, delta: bigint): void {
     this.set(name, this.get(name) + delta);
   }
 }

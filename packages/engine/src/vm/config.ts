@@ -1,3 +1,4 @@
+import type { PropertyName } from "../state/chain-parameters.js";
 import type { ChainProperties } from "../state/chain-properties.js";
 
 /**
@@ -67,7 +68,7 @@ export interface VmConfig {
 
 /** The VM configuration in force for a transaction executed on top of `props`. */
 export function vmConfigOf(props: ChainProperties): VmConfig {
-  const on = (name: string) => props.get(name) === 1n;
+  const on = (name: PropertyName) => props.get(name) === 1n;
   return {
     allowMultiSign: on("ALLOW_MULTI_SIGN"),
     allowTvmTransferTrc10: on("ALLOW_TVM_TRANSFER_TRC10"),

@@ -6,11 +6,12 @@
 
 import { packAddresses, unpackAddresses } from "../chain/witness-schedule.js";
 import { bytesEqual } from "../crypto/bytes.js";
+import type { BytePropertyName } from "../state/chain-parameters.js";
 import type { ChainProperties, MutableChainProperties } from "../state/chain-properties.js";
 
-export const WITNESS_LIST = "TRONODE_WITNESS_ADDRESSES";
-export const GENESIS_WITNESS_LIST = "TRONODE_GENESIS_WITNESSES";
-export const PENDING_VOTERS = "TRONODE_PENDING_VOTERS";
+export const WITNESS_LIST: BytePropertyName = "TRONODE_WITNESS_ADDRESSES";
+export const GENESIS_WITNESS_LIST: BytePropertyName = "TRONODE_GENESIS_WITNESSES";
+export const PENDING_VOTERS: BytePropertyName = "TRONODE_PENDING_VOTERS";
 
 /** Every witness address (genesis first, then in creation order). */
 export function allWitnessAddresses(props: ChainProperties): Uint8Array[] {
@@ -25,7 +26,7 @@ export function isGenesisWitness(props: ChainProperties, address: Uint8Array): b
 
 function addTo(
   props: MutableChainProperties,
-  name: string,
+  name: BytePropertyName,
   address: Uint8Array,
   current: Uint8Array[],
 ): void {

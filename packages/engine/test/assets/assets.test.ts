@@ -15,6 +15,7 @@ import {
   ChainProperties,
   ContractType,
   type MemoryState,
+  type PropertyName,
   Tables,
   utf8Encode,
 } from "../../src/index.js";
@@ -81,7 +82,7 @@ function issue(state: MemoryState, over: Record<string, unknown> = {}) {
 
 function setProps(state: MemoryState, values: Record<string, bigint>): void {
   edit(state, (_, props) => {
-    for (const [k, v] of Object.entries(values)) props.set(k, v);
+    for (const [k, v] of Object.entries(values) as [PropertyName, bigint][]) props.set(k, v);
   });
 }
 

@@ -14,6 +14,7 @@ import {
   type MemoryState,
   MutableChainProperties,
   PROPOSAL_PARAMETERS,
+  type PropertyName,
   StateOverlay,
   Transaction_ContractSchema,
   TronodeError,
@@ -279,7 +280,8 @@ function LONG_VALUE_PLUS_1(): bigint {
 function chainWith(parameters: Record<string, bigint>): MemoryState {
   const state = newChain();
   edit(state, (_o, props) => {
-    for (const [name, value] of Object.entries(parameters)) props.set(name, value);
+    for (const [name, value] of Object.entries(parameters) as [PropertyName, bigint][])
+      props.set(name, value);
   });
   return state;
 }

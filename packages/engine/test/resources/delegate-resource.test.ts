@@ -313,7 +313,7 @@ describe("UnDelegateResourceContract validation", () => {
     const state = chain({ ...STAKE2 });
     delegateNow(state, {});
     edit(state, (_o, props) => {
-      for (const name of ["ALLOW_DELEGATE_RESOURCE", "UNFREEZE_DELAY_DAYS"])
+      for (const name of ["ALLOW_DELEGATE_RESOURCE", "UNFREEZE_DELAY_DAYS"] as const)
         props.set(name, params[name] ?? 0n);
     });
     expect(validateDirect(state, U, undelegate(p))).toBe(message);

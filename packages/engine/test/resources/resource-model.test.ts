@@ -22,6 +22,7 @@ import {
   increaseUsage,
   MemoryState,
   MutableChainProperties,
+  type PropertyName,
   payEnergyBill,
   ResourceCode,
   StateOverlay,
@@ -39,7 +40,7 @@ const TRX = 1_000_000n;
 function propsWith(values: Record<string, bigint>): { state: StateOverlay; props: MutableChainProperties } {
   const state = new StateOverlay(new MemoryState());
   const props = new MutableChainProperties(state);
-  for (const [name, value] of Object.entries(values)) props.set(name, value);
+  for (const [name, value] of Object.entries(values) as [PropertyName, bigint][]) props.set(name, value);
   return { state, props };
 }
 

@@ -17,6 +17,7 @@ import {
   delegationIndexV1,
   delegationIndexV2,
   type MemoryState,
+  type PropertyName,
   ResourceCode,
   Tables,
 } from "../../src/index.js";
@@ -114,7 +115,7 @@ function advance(state: MemoryState, ms: bigint): void {
 
 function setProps(state: MemoryState, values: Record<string, bigint>): void {
   edit(state, (_, props) => {
-    for (const [k, v] of Object.entries(values)) props.set(k, v);
+    for (const [k, v] of Object.entries(values) as [PropertyName, bigint][]) props.set(k, v);
   });
 }
 

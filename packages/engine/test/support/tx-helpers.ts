@@ -18,6 +18,7 @@ import {
   MemoryState,
   MutableChainProperties,
   type ProducedBlock,
+  type PropertyName,
   packContract,
   produceBlock,
   StateOverlay,
@@ -104,7 +105,7 @@ export function mutateAccount(state: MemoryState, address: Uint8Array, fn: (a: A
   });
 }
 
-export function prop(state: StateView, name: string): bigint {
+export function prop(state: StateView, name: PropertyName): bigint {
   return new ChainProperties(state).get(name);
 }
 

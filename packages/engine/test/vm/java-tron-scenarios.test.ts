@@ -31,6 +31,7 @@ import {
   MemoryState,
   MutableChainProperties,
   newAccount,
+  type PropertyName,
   putContract,
   queryReward,
   ResourceCode,
@@ -476,7 +477,7 @@ function precompileCaller(precompile: Hex): string {
 /** One named figure of the state (see `Figure`). */
 function figure(state: MemoryState, name: Figure): bigint {
   const [kind, who, a, b] = name.split(":") as [string, string, string?, string?];
-  if (kind === "prop") return new ChainProperties(state).get(who);
+  if (kind === "prop") return new ChainProperties(state).get(who as PropertyName);
   const account = state.get(Tables.accounts, addressOf(who));
   const now = new ChainProperties(state).headTimestamp;
   switch (kind) {

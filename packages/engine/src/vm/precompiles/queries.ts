@@ -21,6 +21,7 @@ import type { Account } from "../../protocol/generated/protocol/core_pb.js";
 import { delegatedResourceKeyV2 } from "../../resources/delegation.js";
 import { usageOf, windowSize } from "../../resources/resource-window.js";
 import { ResourceTables } from "../../resources/tables.js";
+import type { PropertyName } from "../../state/chain-parameters.js";
 import { ChainProperties } from "../../state/chain-properties.js";
 import { CoreTables } from "../../state/core-tables.js";
 import type { StateView } from "../../state/state-view.js";
@@ -153,8 +154,7 @@ export const freezeV2Precompiles: Precompile[] = [
   fixed(50, (data, { state }) => {
     if (data.length !== WORD) return zero();
     const props = new ChainProperties(state);
-    const names = [
-      "",
+    const names: readonly PropertyName[] = [
       "TOTAL_NET_LIMIT",
       "TOTAL_NET_WEIGHT",
       "TOTAL_ENERGY_CURRENT_LIMIT",
@@ -162,8 +162,7 @@ export const freezeV2Precompiles: Precompile[] = [
       "UNFREEZE_DELAY_DAYS",
     ];
     const code = longSafeAt(data, 0);
-    const name = code >= 1n && code <= 5n ? names[Number(code)]! : "";
-    return long(name === "" ? 0n : props.get(name));
+    return long(code >= 1n && code <= 5n ? props.get(names[Number(code) - 1]!) : 0n);
   }),
   // availableUnfreezeV2Size(address)
   fixed(50, (data, { state }) => {

@@ -6,6 +6,7 @@
  */
 import { TronodeError } from "../../errors.js";
 import { ResourceCode } from "../../protocol/generated/protocol/common_pb.js";
+import type { PropertyName } from "../../state/chain-parameters.js";
 import { MutableChainProperties } from "../../state/chain-properties.js";
 import type { StateOverlay } from "../../state/state-overlay.js";
 import type { VmConfig } from "../config.js";
@@ -63,7 +64,7 @@ export function runVmProcessor<Param, Result>(
   }
 }
 
-const TOTAL_WEIGHT: Record<number, string> = {
+const TOTAL_WEIGHT: Partial<Record<number, PropertyName>> = {
   [ResourceCode.BANDWIDTH]: "TOTAL_NET_WEIGHT",
   [ResourceCode.ENERGY]: "TOTAL_ENERGY_WEIGHT",
   [ResourceCode.TRON_POWER]: "TOTAL_TRON_POWER_WEIGHT",
