@@ -9,6 +9,7 @@ export {
 } from "./config/node-config.js";
 export { DEFAULT_MNEMONIC, deriveDevAccounts, TRON_HD_PATH } from "./dev/dev-accounts.js";
 export { DevControls } from "./dev/dev-controls.js";
+export * from "./errors.js";
 export { createLogger, silentLogger } from "./logger.js";
 export {
   CODE_VERSION,

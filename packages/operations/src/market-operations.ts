@@ -7,7 +7,6 @@ import {
   MarketCancelOrderContractSchema,
   type MarketOrder,
   type MarketOrderList,
-  type MarketOrderPairList,
   type MarketPriceList,
   MarketSellAssetContractSchema,
 } from "@tronode/engine";

@@ -4,7 +4,7 @@
  * errors of operations java-tron itself no longer serves. HTTP prints them as
  * `{"Error":"class <javaClass> : <message>"}`, gRPC maps them to a `Return` or a status.
  */
-import { parseHex, TronodeError } from "@tronode/engine";
+import { type CodeTable, parseHex, TronodeError } from "@tronode/engine";
 
 export const OperationJavaClasses = {
   exception: "java.lang.Exception",
@@ -23,6 +23,10 @@ export const OperationErrorCodes = {
   unsupported: "HTTP_UNSUPPORTED",
   unexpected: "HTTP_UNEXPECTED",
 } as const;
+
+declare module "@tronode/engine" {
+  interface ErrorCodes extends CodeTable<typeof OperationErrorCodes> {}
+}
 
 /** The error of an operation tronode knows but does not serve yet. */
 export function notImplementedError(detail: string): TronodeError {

@@ -35,9 +35,13 @@ describe("the operation groups", () => {
 
 describe("describeFailure", () => {
   it("keeps a TronodeError's class and message", () => {
-    const error = new TronodeError("X", "Validate TransferContract error, balance is not sufficient.", {
-      javaClass: "org.tron.core.exception.ContractValidateException",
-    });
+    const error = new TronodeError(
+      "CONTRACT_VALIDATE_ERROR",
+      "Validate TransferContract error, balance is not sufficient.",
+      {
+        javaClass: "org.tron.core.exception.ContractValidateException",
+      },
+    );
     expect(operations.describeFailure(error)).toEqual({
       javaClass: "org.tron.core.exception.ContractValidateException",
       message: "Validate TransferContract error, balance is not sufficient.",

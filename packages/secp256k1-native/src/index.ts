@@ -1,3 +1,4 @@
+export * from "./errors.js";
 export {
   addressOfPrivateKeyFast,
   createBestRecoverer,

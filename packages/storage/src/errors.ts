@@ -1,4 +1,4 @@
-import { TronodeError } from "@tronode/engine";
+import { type CodeTable, TronodeError } from "@tronode/engine";
 
 /** Stable `code`s of the TronodeErrors this package throws. */
 export const StorageErrorCodes = {
@@ -19,6 +19,10 @@ export const StorageErrorCodes = {
 } as const;
 
 export type StorageErrorCode = (typeof StorageErrorCodes)[keyof typeof StorageErrorCodes];
+
+declare module "@tronode/engine" {
+  interface ErrorCodes extends CodeTable<typeof StorageErrorCodes> {}
+}
 
 export function storageError(code: StorageErrorCode, message: string, cause?: unknown): TronodeError {
   return new TronodeError(code, message, { cause });

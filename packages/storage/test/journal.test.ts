@@ -129,7 +129,7 @@ describe.each(backends)("commit journal ($name)", (backend) => {
     let fail = false;
     const raw = await backend.make(dirs);
     const kv = wrapKv(raw, {
-      batch: (ops) => (fail ? Promise.reject(new TronodeError("DISK", "disk full")) : raw.batch(ops)),
+      batch: (ops) => (fail ? Promise.reject(new Error("disk full")) : raw.batch(ops)),
     });
     const store = await makeStore(kv);
     for (const rows of history) await store.commit(changeSet(...rows));

@@ -2,6 +2,8 @@
  * @tronode/transport-grpc — TRON's gRPC services (protocol.Wallet, WalletSolidity, Database,
  * Monitor, WalletExtension) bound to the operations the HTTP API serves.
  */
+
+export * from "./errors.js";
 export { grpcColumnOf, grpcOnlyCoverageMarkdown } from "./grpc-coverage.js";
 export {
   createGrpcServer,

@@ -4,7 +4,7 @@
  * already carry java-tron's class; anything else is a bug or an outage, printed as a plain
  * `java.lang.Exception` with a short message and no stack trace.
  */
-import { type Logger, TronodeError } from "@tronode/engine";
+import { type CodeTable, type Logger, TronodeError } from "@tronode/engine";
 import {
   describeFailure,
   notImplementedError,
@@ -25,7 +25,15 @@ export const TransportErrorCodes = {
   ...OperationErrorCodes,
   bodyTooLarge: "HTTP_BODY_TOO_LARGE",
   keyOperationRefused: "HTTP_KEY_OPERATION_REFUSED",
+  /** A JSON-RPC failure with no more specific code. */
+  jsonRpc: "JSON_RPC_ERROR",
+  /** A malformed event-API query. */
+  eventRequest: "EVENT_REQUEST",
 } as const;
+
+declare module "@tronode/engine" {
+  interface ErrorCodes extends CodeTable<typeof TransportErrorCodes> {}
+}
 
 export type JavaErrorBody = { Error: string };
 

@@ -191,7 +191,7 @@ describe("bad input answers java-tron-shaped errors and the server stays up", ()
       true,
     );
     expect(JSON.stringify(h.logged)).not.toContain(hex(ALICE));
-    h.wallet.failNextWith = new TronodeError("X", "typed failure", {
+    h.wallet.failNextWith = new TronodeError("BAD_ITEM", "typed failure", {
       javaClass: "org.tron.core.exception.BadItemException",
     });
     expect((await h.get("/wallet/getnowblock")).json).toEqual({

@@ -667,7 +667,7 @@ function contractSchemaOf(parameter: unknown) {
   const typeName = (parameter as { $typeName?: string }).$typeName;
   const schema = CONTRACT_SCHEMAS_BY_NAME.get(typeName ?? "");
   if (schema === undefined)
-    throw new TronodeError("TEST_FAKE", `not a contract message: ${String(typeName)}`);
+    throw new TronodeError("UNSUPPORTED_CONTRACT", `not a contract message: ${String(typeName)}`);
   return schema;
 }
 

@@ -3,12 +3,11 @@ import { bytesEqual, bytesToHex } from "../crypto/bytes.js";
 import { SIGNATURE_LENGTH, type SignatureRecoverer, signatureTooShort } from "../crypto/signature.js";
 import { JavaExceptions, TronodeError } from "../errors.js";
 import { contractOwner } from "../protocol/contract-owner.js";
-import { CONTRACT_PARAMETER_SCHEMAS, ContractType } from "../protocol/contract-types.js";
+import { ContractType } from "../protocol/contract-types.js";
 import {
   type Permission,
   Permission_PermissionType,
   type Transaction,
-  type Transaction_Contract,
 } from "../protocol/generated/protocol/core_pb.js";
 import type { ChainProperties } from "../state/chain-properties.js";
 import { CoreTables } from "../state/core-tables.js";

@@ -29,6 +29,10 @@ export function isResponseCode(code: string): code is ResponseCode {
 }
 
 /** A broadcast rejection: `code` is the response code, `message` the text clients see. */
-export function rejection(code: ResponseCode, message: string, cause?: unknown): TronodeError {
+export function rejection(
+  code: Exclude<ResponseCode, "SUCCESS">,
+  message: string,
+  cause?: unknown,
+): TronodeError {
   return new TronodeError(code, message, { cause });
 }

@@ -5,7 +5,6 @@
 
 import type { EdwardsPoint } from "@noble/curves/abstract/edwards.js";
 import { jubjub, jubjub_findGroupHash, jubjub_groupHash } from "@noble/curves/misc.js";
-import { TronodeError } from "../errors.js";
 
 export type JubjubPoint = EdwardsPoint;
 export const JubjubPoint = jubjub.Point;
@@ -149,8 +148,4 @@ export function saplingGenerators(): SaplingGenerators {
 function withPrecompute(point: JubjubPoint): JubjubPoint {
   point.precompute(8);
   return point;
-}
-
-export function invalid(code: string, message: string): TronodeError {
-  return new TronodeError(code, message);
 }

@@ -1,4 +1,4 @@
-import { TronodeError } from "../errors.js";
+import { type ErrorCode, TronodeError } from "../errors.js";
 import { Transaction_Result_contractResult as ContractResult } from "../protocol/generated/protocol/core_pb.js";
 
 /**
@@ -22,6 +22,23 @@ export type VmExceptionKind =
   | "InvalidCode"
   | "BytecodeExecution"
   | "Runtime";
+
+const CODE: Record<VmExceptionKind, ErrorCode> = {
+  OutOfEnergy: "VM_OUTOFENERGY",
+  OutOfTime: "VM_OUTOFTIME",
+  OutOfMemory: "VM_OUTOFMEMORY",
+  IllegalOperation: "VM_ILLEGALOPERATION",
+  BadJumpDestination: "VM_BADJUMPDESTINATION",
+  StackTooSmall: "VM_STACKTOOSMALL",
+  StackTooLarge: "VM_STACKTOOLARGE",
+  StaticCallModification: "VM_STATICCALLMODIFICATION",
+  ReturnDataCopyIllegalBounds: "VM_RETURNDATACOPYILLEGALBOUNDS",
+  PrecompiledContract: "VM_PRECOMPILEDCONTRACT",
+  Transfer: "VM_TRANSFER",
+  InvalidCode: "VM_INVALIDCODE",
+  BytecodeExecution: "VM_BYTECODEEXECUTION",
+  Runtime: "VM_RUNTIME",
+};
 
 const JAVA_CLASS: Record<VmExceptionKind, string> = {
   OutOfEnergy: "org.tron.core.vm.program.Program$OutOfEnergyException",
@@ -61,7 +78,7 @@ export class VmException extends TronodeError {
   readonly kind: VmExceptionKind;
 
   constructor(kind: VmExceptionKind, message: string, javaClass?: string) {
-    super(`VM_${kind.toUpperCase()}`, message, { javaClass: javaClass ?? JAVA_CLASS[kind] });
+    super(CODE[kind], message, { javaClass: javaClass ?? JAVA_CLASS[kind] });
     this.kind = kind;
   }
 

@@ -1,4 +1,4 @@
-import { create, equals } from "@bufbuild/protobuf";
+import { equals } from "@bufbuild/protobuf";
 import {
   ACTUATORS,
   type Account,
@@ -11,7 +11,6 @@ import {
   type BroadcastResult,
   type BuildOptions,
   blockId,
-  blockReference,
   bytesEqual,
   bytesToHex,
   CHAIN_PARAMETERS,
@@ -40,11 +39,9 @@ import {
   StateOverlay,
   type StateView,
   Tables,
-  TRANSACTION_DEFAULT_EXPIRATION_TIME,
   type Transaction,
   type TransactionApprovedListResult,
   type TransactionInfo,
-  TransactionSchema,
   type TransactionSignWeightResult,
   TronodeError,
   transactionApprovedList,
@@ -53,7 +50,6 @@ import {
   unpackContract,
   utf8Decode,
   type VmInternalTransaction,
-  validateError,
   type WalletApi,
   type Witness,
   type WitnessQueries,

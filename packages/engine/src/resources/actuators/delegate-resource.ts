@@ -7,14 +7,13 @@ import {
   withFrozenV2Added,
 } from "../../accounts/account-resources.js";
 import { type Actuator, typeErrorA, validateError } from "../../actuator/actuator.js";
-import { javaLongOfDouble } from "../../chain/arithmetic.js";
 import { BLOCK_PRODUCED_INTERVAL } from "../../chain/constants.js";
 import { isValidAddress } from "../../crypto/address.js";
 import { bytesEqual, bytesToHex } from "../../crypto/bytes.js";
 import { ContractType } from "../../protocol/contract-types.js";
 import { ResourceCode } from "../../protocol/generated/protocol/common_pb.js";
 import { DelegateResourceContractSchema } from "../../protocol/generated/protocol/contracts_pb.js";
-import { type Account, AccountType } from "../../protocol/generated/protocol/core_pb.js";
+import { AccountType } from "../../protocol/generated/protocol/core_pb.js";
 import type { ChainProperties } from "../../state/chain-properties.js";
 import { CoreTables } from "../../state/core-tables.js";
 import {
@@ -27,9 +26,8 @@ import {
   DEFAULT_DELEGATE_LOCK_PERIOD,
   estimateDelegateBandwidthSize,
   supportsMaxDelegateLockPeriod,
-  v2UsageInSun,
 } from "../resource-queries.js";
-import { currentUsage, supportsUnfreezeDelay } from "../resource-window.js";
+import { supportsUnfreezeDelay } from "../resource-window.js";
 import { requireDelegatableV2 } from "../stake-rules.js";
 import { ResourceTables } from "../tables.js";
 import { NOT_EXISTS, requireOwner } from "./staking-checks.js";

@@ -1,36 +1,18 @@
-import {
-  acquiredV2,
-  allFrozenForBandwidth,
-  allFrozenForEnergy,
-  TRX_PRECISION,
-  withAcquiredV2,
-  withDelegatedV2Added,
-  withFrozenV2Added,
-} from "../../accounts/account-resources.js";
+import { withDelegatedV2Added, withFrozenV2Added } from "../../accounts/account-resources.js";
 import { type Actuator, typeErrorB, validateError } from "../../actuator/actuator.js";
-import { javaLongOfDouble } from "../../chain/arithmetic.js";
 import { isValidAddress } from "../../crypto/address.js";
 import { bytesEqual } from "../../crypto/bytes.js";
 import { ContractType } from "../../protocol/contract-types.js";
 import { ResourceCode } from "../../protocol/generated/protocol/common_pb.js";
 import { UnDelegateResourceContractSchema } from "../../protocol/generated/protocol/contracts_pb.js";
-import type { Account } from "../../protocol/generated/protocol/core_pb.js";
-import type { MutableChainProperties } from "../../state/chain-properties.js";
 import { CoreTables } from "../../state/core-tables.js";
-import type { StateOverlay } from "../../state/state-overlay.js";
 import {
   delegatedResourceKeyV2,
   indexUnDelegateV2,
   putOrDeleteDelegatedResource,
   unlockExpiredResource,
 } from "../delegation.js";
-import {
-  refreshUsage,
-  supportsUnfreezeDelay,
-  unDelegateIncrease,
-  usageOf,
-  withUsage,
-} from "../resource-window.js";
+import { supportsUnfreezeDelay, unDelegateIncrease } from "../resource-window.js";
 import { releaseStoredReceiver } from "../stake-rules.js";
 import { ResourceTables } from "../tables.js";
 import { DOES_NOT_EXIST, requireOwner } from "./staking-checks.js";

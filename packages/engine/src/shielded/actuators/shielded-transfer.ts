@@ -11,7 +11,6 @@
  */
 
 import { type Actuator, validateError } from "../../actuator/actuator.js";
-import { isValidAddress } from "../../crypto/address.js";
 import { ContractType } from "../../protocol/contract-types.js";
 import { ShieldedTransferContractSchema } from "../../protocol/generated/protocol/contracts_pb.js";
 

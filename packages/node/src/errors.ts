@@ -1,0 +1,31 @@
+import type { CodeList } from "@tronode/engine";
+
+/** The codes of the TronodeErrors the node package throws (config, CLI, chain service, dev controls). */
+export const NODE_ERROR_CODES = [
+  // configuration and the CLI
+  "INVALID_CONFIG",
+  "INVALID_MNEMONIC",
+  "INVALID_HD_PATH",
+  "INVALID_COUNT",
+  "INVALID_BLOCK_TIME",
+  "WALLET_COMPOSITION",
+  // the chain service and block intake
+  "BLOCK_MISSING",
+  "BLOCK_MERKLE",
+  "FORK_TOO_DEEP",
+  "MAINTENANCE_UNAVAILABLE",
+  "NOT_SUPPORTED",
+  "SHIELDED_TRC10_POOL",
+  // the solidity node
+  "SOLIDITY_OTHER_CHAIN",
+  "SOLIDITY_NO_GENESIS",
+  // dev controls and state files
+  "INVALID_TIME",
+  "INVALID_BALANCE",
+  "INVALID_STATE_DUMP",
+  "INVALID_FINGERPRINT",
+] as const;
+
+declare module "@tronode/engine" {
+  interface ErrorCodes extends CodeList<typeof NODE_ERROR_CODES> {}
+}

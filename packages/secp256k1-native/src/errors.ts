@@ -1,0 +1,12 @@
+import type { CodeList } from "@tronode/engine";
+
+/** The codes of the TronodeErrors this package throws. */
+export const NATIVE_ERROR_CODES = [
+  "NATIVE_SECP256K1_UNAVAILABLE",
+  "RECOVERY_POOL",
+  "RECOVERY_WORKER",
+] as const;
+
+declare module "@tronode/engine" {
+  interface ErrorCodes extends CodeList<typeof NATIVE_ERROR_CODES> {}
+}
