@@ -53,6 +53,7 @@ export * from "./processor/genesis.js";
 export * from "./processor/registry.js";
 export * from "./processor/response-codes.js";
 export * from "./processor/tables.js";
+export * from "./processor/validate-new-contract.js";
 export * from "./proposals/lifecycle.js";
 export * from "./proposals/proposal-parameters.js";
 export * from "./proposals/proposal-queries.js";

@@ -151,22 +151,8 @@ export interface NodeInfoSummary {
   readonly network?: NetworkSummary;
 }
 
-/**
- * The operations of java-tron's Wallet that transports serve, one interface per domain
- * (`ResourceQueries`, …) and the core operations here. Reads take a scope; `undefined`
- * means "not found" (printed `{}`). Failures throw TronodeError with java-tron's message and class.
- */
-export interface WalletApi
-  extends ResourceQueries,
-    BalanceHistoryQueries,
-    WitnessQueries,
-    ProposalQueries,
-    MarketQueries,
-    AssetQueries,
-    ExchangeQueries,
-    ShieldedQueries,
-    ContractQueries {
-  // blocks and transactions
+/** Blocks and the transactions in them. */
+export interface BlockQueries {
   getNowBlock(scope: ReadScope): Promise<Block>;
   getBlockByNum(num: bigint, scope: ReadScope): Promise<Block | undefined>;
   getBlockById(id: Uint8Array, scope: ReadScope): Promise<Block | undefined>;
@@ -179,11 +165,17 @@ export interface WalletApi
   getTransactionInfoById(id: Uint8Array, scope: ReadScope): Promise<TransactionInfo | undefined>;
   getTransactionCountByBlockNum(num: bigint, scope: ReadScope): Promise<number>;
   getTransactionInfoByBlockNum(num: bigint, scope: ReadScope): Promise<TransactionInfo[]>;
-  // accounts
+}
+
+/** Accounts as getaccount prints them. */
+export interface AccountQueries {
   /** The account as getaccount prints it (usage decayed to the head, frozenV2 rebuilt). */
   getAccount(address: Uint8Array, scope: ReadScope): Promise<Account | undefined>;
   getAccountById(accountId: Uint8Array, scope: ReadScope): Promise<Account | undefined>;
-  // building and broadcasting
+}
+
+/** Building, signing and broadcasting transactions; the pending pool. */
+export interface TransactionQueries {
   /** Validates the contract with its actuator and returns the unsigned transaction. */
   createTransaction(type: ContractType, parameter: unknown, options?: BuildOptions): Promise<Transaction>;
   broadcastTransaction(tx: Transaction): Promise<BroadcastResult>;
@@ -197,7 +189,13 @@ export interface WalletApi
    * throw TronodeError (PermissionException, …).
    */
   addTransactionSign(tx: Transaction, privateKey: Uint8Array): Promise<Transaction>;
-  // chain
+  getPendingSize(): Promise<number>;
+  getTransactionFromPending(id: Uint8Array): Promise<Transaction | undefined>;
+  getTransactionListFromPending(): Promise<Uint8Array[]>;
+}
+
+/** The chain's parameters and totals, and the node itself. */
+export interface ChainQueries {
   getChainParameters(): Promise<ChainParameterEntry[]>;
   listWitnesses(scope: ReadScope): Promise<Witness[]>;
   getNextMaintenanceTime(): Promise<bigint>;
@@ -206,13 +204,31 @@ export interface WalletApi
   getMemoFee(): Promise<string>;
   getBurnTrx(scope: ReadScope): Promise<bigint>;
   totalTransaction(): Promise<bigint>;
-  getPendingSize(): Promise<number>;
-  getTransactionFromPending(id: Uint8Array): Promise<Transaction | undefined>;
-  getTransactionListFromPending(): Promise<Uint8Array[]>;
   getNodeInfo(): Promise<NodeInfoSummary>;
   /** listnodes: the nodes this node can connect to (its peers; empty without P2P). */
   listNodes(): Promise<readonly NodeAddress[]>;
 }
+
+/** java-tron's Wallet outside the domains: blocks, accounts, transactions, the chain and the node. */
+export interface CoreQueries extends BlockQueries, AccountQueries, TransactionQueries, ChainQueries {}
+
+/**
+ * The operations of java-tron's Wallet that transports serve, one interface per domain. Reads take
+ * a scope; `undefined` means "not found" (printed `{}`). Failures throw TronodeError with
+ * java-tron's message and class. A new domain adds its interface here and its service to the
+ * node's composeWallet call; the composed object must satisfy this type.
+ */
+export interface WalletApi
+  extends CoreQueries,
+    ResourceQueries,
+    BalanceHistoryQueries,
+    WitnessQueries,
+    ProposalQueries,
+    MarketQueries,
+    AssetQueries,
+    ExchangeQueries,
+    ShieldedQueries,
+    ContractQueries {}
 
 /** A funded development account (TRE's /admin/accounts). */
 export interface DevAccount {

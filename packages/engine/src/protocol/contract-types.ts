@@ -6,51 +6,16 @@ export { ContractType };
 
 export const TYPE_URL_PREFIX = "type.googleapis.com/";
 
-/** Parameter message of every contract type that has one (GetContract and CustomContract have none). */
-export const CONTRACT_PARAMETER_SCHEMAS: ReadonlyMap<ContractType, DescMessage> = new Map<
-  ContractType,
-  DescMessage
->([
-  [ContractType.AccountCreateContract, C.AccountCreateContractSchema],
-  [ContractType.TransferContract, C.TransferContractSchema],
-  [ContractType.TransferAssetContract, C.TransferAssetContractSchema],
-  [ContractType.VoteAssetContract, C.VoteAssetContractSchema],
-  [ContractType.VoteWitnessContract, C.VoteWitnessContractSchema],
-  [ContractType.WitnessCreateContract, C.WitnessCreateContractSchema],
-  [ContractType.AssetIssueContract, C.AssetIssueContractSchema],
-  [ContractType.WitnessUpdateContract, C.WitnessUpdateContractSchema],
-  [ContractType.ParticipateAssetIssueContract, C.ParticipateAssetIssueContractSchema],
-  [ContractType.AccountUpdateContract, C.AccountUpdateContractSchema],
-  [ContractType.FreezeBalanceContract, C.FreezeBalanceContractSchema],
-  [ContractType.UnfreezeBalanceContract, C.UnfreezeBalanceContractSchema],
-  [ContractType.WithdrawBalanceContract, C.WithdrawBalanceContractSchema],
-  [ContractType.UnfreezeAssetContract, C.UnfreezeAssetContractSchema],
-  [ContractType.UpdateAssetContract, C.UpdateAssetContractSchema],
-  [ContractType.ProposalCreateContract, C.ProposalCreateContractSchema],
-  [ContractType.ProposalApproveContract, C.ProposalApproveContractSchema],
-  [ContractType.ProposalDeleteContract, C.ProposalDeleteContractSchema],
-  [ContractType.SetAccountIdContract, C.SetAccountIdContractSchema],
-  [ContractType.CreateSmartContract, C.CreateSmartContractSchema],
-  [ContractType.TriggerSmartContract, C.TriggerSmartContractSchema],
-  [ContractType.UpdateSettingContract, C.UpdateSettingContractSchema],
-  [ContractType.ExchangeCreateContract, C.ExchangeCreateContractSchema],
-  [ContractType.ExchangeInjectContract, C.ExchangeInjectContractSchema],
-  [ContractType.ExchangeWithdrawContract, C.ExchangeWithdrawContractSchema],
-  [ContractType.ExchangeTransactionContract, C.ExchangeTransactionContractSchema],
-  [ContractType.UpdateEnergyLimitContract, C.UpdateEnergyLimitContractSchema],
-  [ContractType.AccountPermissionUpdateContract, C.AccountPermissionUpdateContractSchema],
-  [ContractType.ClearABIContract, C.ClearABIContractSchema],
-  [ContractType.UpdateBrokerageContract, C.UpdateBrokerageContractSchema],
-  [ContractType.ShieldedTransferContract, C.ShieldedTransferContractSchema],
-  [ContractType.MarketSellAssetContract, C.MarketSellAssetContractSchema],
-  [ContractType.MarketCancelOrderContract, C.MarketCancelOrderContractSchema],
-  [ContractType.FreezeBalanceV2Contract, C.FreezeBalanceV2ContractSchema],
-  [ContractType.UnfreezeBalanceV2Contract, C.UnfreezeBalanceV2ContractSchema],
-  [ContractType.WithdrawExpireUnfreezeContract, C.WithdrawExpireUnfreezeContractSchema],
-  [ContractType.DelegateResourceContract, C.DelegateResourceContractSchema],
-  [ContractType.UnDelegateResourceContract, C.UnDelegateResourceContractSchema],
-  [ContractType.CancelAllUnfreezeV2Contract, C.CancelAllUnfreezeV2ContractSchema],
-]);
+/**
+ * Parameter message of every contract type that has one, read from TRON's protos: each
+ * ContractType is named after its parameter message (GetContract and CustomContract have none).
+ */
+export const CONTRACT_PARAMETER_SCHEMAS: ReadonlyMap<ContractType, DescMessage> = new Map(
+  Object.entries(ContractType).flatMap(([name, type]) => {
+    const schema = (C as Readonly<Record<string, unknown>>)[`${name}Schema`];
+    return typeof type === "number" && schema !== undefined ? [[type, schema as DescMessage] as const] : [];
+  }),
+);
 
 const BY_NAME = new Map<string, ContractType>(
   Object.entries(ContractType)

@@ -1,12 +1,9 @@
 import { equals } from "@bufbuild/protobuf";
 import {
-  ACTUATORS,
   type Account,
-  type AssetQueries,
   accountIdIndexKey,
   addTransactionSign,
   allWitnessAddresses,
-  type BalanceHistoryQueries,
   type Block,
   type BroadcastResult,
   type BuildOptions,
@@ -19,24 +16,18 @@ import {
   type Clock,
   CONTRACT_PARAMETER_SCHEMAS,
   type ConsoleCall,
-  type ContractQueries,
   type ContractType,
+  type CoreQueries,
   contractTypeName,
   decode,
-  type ExchangeQueries,
-  type MarketQueries,
-  MutableChainProperties,
+  isExecutableContractType,
   type NetworkSummary,
   type NodeAddress,
   type NodeInfoSummary,
   PENDING_BLOCK_NUMBER,
-  type ProposalQueries,
   packContract,
   type ReadScope,
-  type ResourceQueries,
   ResponseCode,
-  type ShieldedQueries,
-  StateOverlay,
   type StateView,
   Tables,
   type Transaction,
@@ -47,12 +38,10 @@ import {
   transactionApprovedList,
   transactionId,
   transactionSignWeight,
-  unpackContract,
   utf8Decode,
   type VmInternalTransaction,
-  type WalletApi,
+  validateNewContract,
   type Witness,
-  type WitnessQueries,
 } from "@tronode/engine";
 import type { ChainService } from "../chain/chain-service.js";
 import { accountAsReported } from "./account-report.js";
@@ -109,24 +98,11 @@ export interface WalletNetwork {
 const MIN_EFFECTIVE_CONNECTION = 1;
 
 /** java-tron's Wallet over a running chain (core operations): reads by scope, builders, broadcast, multi-signature. */
-/** The core operations: WalletApi without the domains other services implement. */
-type CoreWalletApi = Omit<
-  WalletApi,
-  | keyof ResourceQueries
-  | keyof BalanceHistoryQueries
-  | keyof WitnessQueries
-  | keyof ProposalQueries
-  | keyof MarketQueries
-  | keyof AssetQueries
-  | keyof ExchangeQueries
-  | keyof ShieldedQueries
-  | keyof ContractQueries
->;
 
 /** Accounts whose getaccount report is kept between state changes. */
 const REPORT_CACHE_SIZE = 10_000;
 
-export class Wallet implements CoreWalletApi {
+export class Wallet implements CoreQueries {
   readonly #reports = new Map<string, { version: number; report: Account | undefined }>();
 
   constructor(private readonly options: WalletOptions) {}
@@ -242,9 +218,8 @@ export class Wallet implements CoreWalletApi {
     parameter: unknown,
     options: BuildOptions = {},
   ): Promise<Transaction> {
-    const actuator = ACTUATORS.get(type);
     const schema = CONTRACT_PARAMETER_SCHEMAS.get(type);
-    if (!actuator || !schema) {
+    if (!schema || !isExecutableContractType(type)) {
       throw new TronodeError("NOT_SUPPORTED", `${contractTypeName(type)} is not supported by tronode yet`, {
         javaClass: "org.tron.core.exception.ContractValidateException",
       });
@@ -258,18 +233,7 @@ export class Wallet implements CoreWalletApi {
       );
       if (same) contract.parameter.value = options.encodedContract;
     }
-    const overlay = new StateOverlay(this.#chain.headView);
-    const { value } = unpackContract(contract);
-    actuator.validate(
-      {
-        state: overlay,
-        props: new MutableChainProperties(overlay),
-        txId: new Uint8Array(32),
-        contract,
-        creating: true,
-      },
-      value as never,
-    );
+    validateNewContract(this.#chain.headView, contract);
     return newTransaction(
       this.#chain,
       this.options.clock,
