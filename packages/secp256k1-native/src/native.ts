@@ -6,8 +6,9 @@ import {
   createNobleRecoverer,
   type HashSigner,
   hexToBytes,
+  isCanonicalSignature,
   publicKeyOf,
-  recoveryFailure,
+  recoverLikeJavaTron,
   recoveryIdOf,
   SIGNATURE_LENGTH,
   type SignatureRecoverer,
@@ -28,8 +29,6 @@ interface NativeSecp256k1 {
 
 /** Set to `1` to pretend the addon is missing (tests, or to compare against noble in production). */
 export const DISABLE_NATIVE_ENV = "TRONODE_DISABLE_NATIVE_SECP256K1";
-
-const RECOVERY_FAILED = "Could not recover public key from signature";
 
 // java-tron's own test vector; the loader recovers it once so a broken binary counts as unavailable.
 const SELF_TEST = {
@@ -91,7 +90,7 @@ export function nativeRecoveryLoadError(): unknown {
 /**
  * Recovery with libsecp256k1 (npm `secp256k1`, about 10–20× noble). Same rules and errors as
  * `createNobleRecoverer`: java-tron's header byte via `recoveryIdOf`, `Signature size is N` for short
- * signatures, `Could not recover public key from signature` for every curve-level failure.
+ * signatures, and what libsecp256k1 refuses recovered (or refused) as java-tron's ECKey does.
  * Throws `NATIVE_SECP256K1_UNAVAILABLE` when the addon cannot load; check
  * `isNativeRecoveryAvailable()` first or use `createBestRecoverer()`.
  */
@@ -111,11 +110,13 @@ export function createNativeRecoverer(): SignatureRecoverer {
     recoverAddress(hash, signature) {
       const recId = recoveryIdOf(signature);
       if (hash.length !== 32) return noble.recoverAddress(hash, signature);
+      // libsecp256k1 refuses r or s outside [1, n − 1], which java-tron's ECKey takes
+      if (!isCanonicalSignature(signature)) return recoverLikeJavaTron(hash, signature);
       let pub: Uint8Array;
       try {
         pub = lib.ecdsaRecover(signature.subarray(0, 64), recId, hash, false);
       } catch {
-        throw recoveryFailure(RECOVERY_FAILED);
+        return recoverLikeJavaTron(hash, signature);
       }
       return addressFromPublicKey(pub);
     },

@@ -26,7 +26,8 @@ function makeItems(count: number): RecoveryItem[] {
         items.push({ hash, signature: sig });
         break;
       case 9:
-        items.push({ hash, signature: makeSignature(N, 1n, 0) }); // Could not recover …
+        // x = r ≥ the field prime: Could not recover …
+        items.push({ hash, signature: makeSignature((1n << 256n) - 1n, 1n, 0) });
         break;
       default:
         sig[64] = sig[64]! + [0, 27, 31][i % 3]!;

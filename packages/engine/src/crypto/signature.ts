@@ -38,17 +38,102 @@ export function recoveryIdOf(signature: Uint8Array): number {
   return v - 27;
 }
 
+const N = secp256k1.Point.CURVE().n;
+const P = secp256k1.Point.CURVE().p;
+
+function bigIntOf(bytes: Uint8Array): bigint {
+  let v = 0n;
+  for (const b of bytes) v = (v << 8n) | BigInt(b);
+  return v;
+}
+
+function mod(a: bigint, m: bigint): bigint {
+  const r = a % m;
+  return r < 0n ? r + m : r;
+}
+
+function modInverse(a: bigint, m: bigint): bigint | undefined {
+  let [oldR, r] = [mod(a, m), m];
+  let [oldS, s] = [1n, 0n];
+  while (r !== 0n) {
+    const q = oldR / r;
+    [oldR, r] = [r, oldR - q * r];
+    [oldS, s] = [s, oldS - q * s];
+  }
+  return oldR === 1n ? mod(oldS, m) : undefined;
+}
+
+/** A runtime exception java-tron's recovery throws, reported as `<class>: <message>`. */
+function javaRuntimeFailure(javaClass: string, message: string): TronodeError {
+  return recoveryFailure(`${javaClass}: ${message}`);
+}
+
+/**
+ * Whether r and s are in [1, n − 1]: the signatures libsecp256k1 and noble recover. java-tron's
+ * ECKey also takes the others (r up to the field prime, any s), so those go to `recoverLikeJavaTron`.
+ */
+export function isCanonicalSignature(signature: Uint8Array): boolean {
+  const r = bigIntOf(signature.subarray(0, 32));
+  const s = bigIntOf(signature.subarray(32, 64));
+  return r > 0n && r < N && s > 0n && s < N;
+}
+
+/**
+ * java-tron's ECKey.signatureToKeyBytes step by step (SEC 1 §4.1.6 without range checks): x = r +
+ * ⌊recId/2⌋·n must be below the field prime ("Could not recover public key from signature"), the
+ * point with that x must exist ("Invalid point compression", BouncyCastle's text), r must be
+ * invertible mod n ("BigInteger not invertible."), and Q = r⁻¹(sR − eG) — the point at infinity
+ * encodes as the single byte 0x00, whose address is that of an empty key. Slow; the recoverers use it
+ * for what the fast libraries refuse, so answers and errors are java-tron's.
+ */
+export function recoverLikeJavaTron(hash: Uint8Array, signature: Uint8Array): Uint8Array {
+  const recId = recoveryIdOf(signature);
+  const r = bigIntOf(signature.subarray(0, 32));
+  const s = bigIntOf(signature.subarray(32, 64));
+  const x = r + BigInt(recId >> 1) * N;
+  if (x >= P) throw recoveryFailure("Could not recover public key from signature");
+  const compressed = new Uint8Array(33);
+  compressed[0] = recId & 1 ? 0x03 : 0x02;
+  compressed.set(hexToBytes32(x), 1);
+  let point: InstanceType<typeof secp256k1.Point>;
+  try {
+    point = secp256k1.Point.fromBytes(compressed);
+  } catch {
+    throw javaRuntimeFailure("java.lang.IllegalArgumentException", "Invalid point compression");
+  }
+  const e = bigIntOf(hash);
+  const rInv = modInverse(r, N);
+  if (rInv === undefined)
+    throw javaRuntimeFailure("java.lang.ArithmeticException", "BigInteger not invertible.");
+  const eInvRInv = mod(rInv * mod(-e, N), N);
+  const sRInv = mod(rInv * s, N);
+  const q = secp256k1.Point.BASE.multiplyUnsafe(eInvRInv).add(point.multiplyUnsafe(sRInv));
+  return q.is0() ? addressFromPublicKey(new Uint8Array(0)) : addressFromPublicKey(q.toBytes(false));
+}
+
+function hexToBytes32(v: bigint): Uint8Array {
+  const out = new Uint8Array(32);
+  for (let i = 31; i >= 0; i--) {
+    out[i] = Number(v & 0xffn);
+    v >>= 8n;
+  }
+  return out;
+}
+
 /** Pure-JS recovery with @noble/curves (about 400–1 000 recoveries per second per core). */
 export function createNobleRecoverer(): SignatureRecoverer {
   return {
     name: "noble",
     recoverAddress(hash, signature) {
       const recId = recoveryIdOf(signature);
+      const exact = hash.length === 32;
+      if (exact && !isCanonicalSignature(signature)) return recoverLikeJavaTron(hash, signature);
       let pub: Uint8Array;
       try {
         const sig = secp256k1.Signature.fromBytes(signature.subarray(0, 64), "compact").addRecoveryBit(recId);
         pub = sig.recoverPublicKey(hash).toBytes(false);
       } catch {
+        if (exact) return recoverLikeJavaTron(hash, signature);
         throw recoveryFailure("Could not recover public key from signature");
       }
       return addressFromPublicKey(pub);
