@@ -25,18 +25,45 @@ export function encode<Desc extends DescMessage>(schema: Desc, message: MessageS
   return toBinary(schema, message);
 }
 
+/**
+ * protobuf-java's InvalidProtocolBufferException texts for what protobuf-es reports while reading
+ * binary (java-tron prints them in `{"Error":…}` bodies).
+ */
+export const PROTOBUF_JAVA_ERRORS = {
+  truncated:
+    "While parsing a protocol message, the input ended unexpectedly in the middle of a field.  This could mean either that the input has been truncated or that an embedded message misreported its own length.",
+  invalidTag: "Protocol message contained an invalid tag (zero).",
+  invalidWireType: "Protocol message tag had invalid wire type.",
+  malformedVarint: "CodedInputStream encountered a malformed varint.",
+  invalidEndTag: "Protocol message end-group tag did not match expected tag.",
+  recursionLimit:
+    "Protocol message had too many levels of nesting.  May be malicious.  Use CodedInputStream.setRecursionLimit() to increase the depth limit.",
+} as const;
+
+function protobufJavaMessage(cause: unknown): string {
+  const text = cause instanceof Error ? cause.message : String(cause);
+  if (text === "premature EOF") return PROTOBUF_JAVA_ERRORS.truncated;
+  if (text === "invalid varint" || text === "illegal tag: varint overflows uint32") {
+    return PROTOBUF_JAVA_ERRORS.malformedVarint;
+  }
+  if (text.startsWith("illegal tag: field no 0 ")) return PROTOBUF_JAVA_ERRORS.invalidTag;
+  if (text.startsWith("illegal tag:") || text.startsWith("cant skip wire type")) {
+    return PROTOBUF_JAVA_ERRORS.invalidWireType;
+  }
+  if (text === "invalid end group tag") return PROTOBUF_JAVA_ERRORS.invalidEndTag;
+  if (text.includes("maximum recursion depth")) return PROTOBUF_JAVA_ERRORS.recursionLimit;
+  return text;
+}
+
 export function decode<Desc extends DescMessage>(schema: Desc, bytes: Uint8Array): MessageShape<Desc> {
   try {
     return fromBinary(schema, bytes);
   } catch (cause) {
-    throw new TronodeError(
-      "PROTOBUF_DECODE",
-      `failed to decode ${schema.typeName}: ${(cause as Error).message}`,
-      {
-        javaClass: "com.google.protobuf.InvalidProtocolBufferException",
-        cause,
-      },
-    );
+    // protobuf-es's reader has no error codes: its texts are mapped once, here, to protobuf-java's
+    throw new TronodeError("PROTOBUF_DECODE", protobufJavaMessage(cause), {
+      javaClass: "com.google.protobuf.InvalidProtocolBufferException",
+      cause,
+    });
   }
 }
 
