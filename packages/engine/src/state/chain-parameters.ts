@@ -49,9 +49,6 @@ export const CHAIN_PARAMETERS = [
   p("ALLOW_TVM_CONSTANTINOPLE", "getAllowTvmConstantinople", 0n),
   p("ALLOW_TVM_SOLIDITY_059", "getAllowTvmSolidity059", 0n),
   p("ALLOW_TVM_ISTANBUL", "getAllowTvmIstanbul", 0n),
-  p("ALLOW_SHIELDED_TRANSACTION", "getAllowShieldedTransaction", 0n),
-  p("SHIELDED_TRANSACTION_FEE", "getShieldedTransactionFee", 10_000_000n),
-  p("SHIELDED_TRANSACTION_CREATE_ACCOUNT_FEE", "getShieldedTransactionCreateAccountFee", 10_000_000n),
   p("ALLOW_SHIELDED_TRC20_TRANSACTION", "getAllowShieldedTRC20Transaction", 0n),
   p("FORBID_TRANSFER_TO_CONTRACT", "getForbidTransferToContract", 0n),
   p("ADAPTIVE_RESOURCE_LIMIT_TARGET_RATIO", "getAdaptiveResourceLimitTargetRatio", 14_400n),
@@ -101,6 +98,13 @@ export type ChainParameterName = (typeof CHAIN_PARAMETERS)[number]["name"];
 
 /** Stored properties that getchainparameters does not print, with java-tron's defaults. */
 export const INTERNAL_PROPERTIES = {
+  /**
+   * Shielded TRC-10 (ZenToken) settings: still stored, no longer printed by java-tron 4.8's
+   * getchainparameters (checked against java-tron itself by the oracle).
+   */
+  ALLOW_SHIELDED_TRANSACTION: 0n,
+  SHIELDED_TRANSACTION_FEE: 10_000_000n,
+  SHIELDED_TRANSACTION_CREATE_ACCOUNT_FEE: 10_000_000n,
   PUBLIC_NET_LIMIT: 14_400_000_000n,
   PUBLIC_NET_USAGE: 0n,
   PUBLIC_NET_TIME: 0n,
@@ -165,6 +169,9 @@ export type PropertyName = ChainParameterName | InternalPropertyName;
  * them in DynamicPropertiesStore with these defaults; no proposal changes them).
  */
 export const GENESIS_SETTABLE_PROPERTIES: readonly InternalPropertyName[] = [
+  "ALLOW_SHIELDED_TRANSACTION",
+  "SHIELDED_TRANSACTION_FEE",
+  "SHIELDED_TRANSACTION_CREATE_ACCOUNT_FEE",
   "PUBLIC_NET_LIMIT",
   "ONE_DAY_NET_LIMIT",
   "TOTAL_SIGN_NUM",
