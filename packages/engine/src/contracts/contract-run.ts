@@ -60,6 +60,8 @@ export interface ContractRunOptions {
   readonly constantEnergyLimit?: bigint;
   /** Watches the TVM (debug_traceTransaction). */
   readonly tracer?: VmTracer;
+  /** The CPU-limit ratio (vm/cpu-budget.ts): 1 unless a block is being verified. */
+  readonly cpuTimeRatio?: number;
 }
 
 /** What a contract transaction leaves for its receipt and TransactionInfo. */
@@ -175,6 +177,7 @@ function runCreate(
     isConstantCall: constant,
     ...(options.recoverer ? { host: { recoverer: options.recoverer } } : {}),
     ...(options.tracer ? { tracer: options.tracer } : {}),
+    ...(options.cpuTimeRatio === undefined ? {} : { cpuTimeRatio: options.cpuTimeRatio }),
     contract,
   });
   return finishRun(state, props, vmState, result, receipt, options, {
@@ -240,6 +243,7 @@ function runTrigger(
     isConstantCall: constant,
     ...(options.recoverer ? { host: { recoverer: options.recoverer } } : {}),
     ...(options.tracer ? { tracer: options.tracer } : {}),
+    ...(options.cpuTimeRatio === undefined ? {} : { cpuTimeRatio: options.cpuTimeRatio }),
     contractAddress: address,
     data: param.data,
   });

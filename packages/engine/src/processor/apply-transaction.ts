@@ -45,6 +45,7 @@ import { CoreTables } from "../state/core-tables.js";
 import { StateOverlay } from "../state/state-overlay.js";
 import type { ChangeSet, StateView } from "../state/state-view.js";
 import type { VmTracer } from "../vm/context.js";
+import { CPU_TIME_RATIOS } from "../vm/cpu-budget.js";
 import { ACTUATORS } from "./registry.js";
 import { ResponseCode, rejection } from "./response-codes.js";
 
@@ -299,6 +300,15 @@ export function applyTransaction(
         }
       : {}),
     ...(options.vmTracer ? { vmTracer: options.vmTracer } : {}),
+    // verifying a block: the producer's OUT_OF_TIME stands, anything else gets more time (java-tron)
+    ...(options.checkContractResult
+      ? {
+          cpuTimeRatio:
+            input.ret[0]?.contractRet === Transaction_Result_contractResult.OUT_OF_TIME
+              ? CPU_TIME_RATIOS.min
+              : CPU_TIME_RATIOS.max,
+        }
+      : {}),
   };
   const typeUrl = contract.parameter?.typeUrl ?? "";
   if (!contract.parameter) {

@@ -10,8 +10,17 @@ import type { VmConfig } from "./config.js";
  */
 export const STEPS_PER_CPU_MS = 50_000;
 
-/** The instruction budget of one transaction under `config`. */
-export function cpuBudgetSteps(config: VmConfig): number {
+/**
+ * java-tron's CPU-limit ratios (VMActuator.getCpuLimitInUsRatio, node settings vm.minTimeRatio and
+ * vm.maxTimeRatio): a witness building a block, and a pushed transaction, get the limit as is; a
+ * node verifying a block gets `max` times it — unless the block says the transaction ran out of
+ * time, then `min` times it (0: the run is cut at once, so the verifier agrees with the producer
+ * whatever its own speed).
+ */
+export const CPU_TIME_RATIOS = { min: 0, max: 5 } as const;
+
+/** The instruction budget of one transaction under `config`, times the CPU-limit ratio. */
+export function cpuBudgetSteps(config: VmConfig, ratio = 1): number {
   const ms = Number(config.maxCpuTimeOfOneTxMs > 0n ? config.maxCpuTimeOfOneTxMs : 50n);
-  return ms * STEPS_PER_CPU_MS;
+  return Math.floor(ms * STEPS_PER_CPU_MS * ratio);
 }

@@ -49,6 +49,8 @@ export interface VmExecutionContext {
   readonly host?: Partial<VmHost>;
   /** Instruction budget override (tests); default from MAX_CPU_TIME_OF_ONE_TX (see cpu-budget.ts). */
   readonly stepLimit?: number;
+  /** The CPU-limit ratio of this run (see CPU_TIME_RATIOS; default 1). */
+  readonly cpuTimeRatio?: number;
   /** ethereum VMTests mode (java-tron's byTestingSuite): calls are recorded, not paid. */
   readonly byTestingSuite?: boolean;
   /** When given, counts executed opcodes (tests and fixtures compare energy per opcode). */
@@ -116,7 +118,7 @@ function newTxContext(view: StateView, ctx: VmExecutionContext): TxContext {
     logs: [],
     deletedAccounts: [],
     callCreates: [],
-    stepsLeft: ctx.stepLimit ?? cpuBudgetSteps(config),
+    stepsLeft: ctx.stepLimit ?? cpuBudgetSteps(config, ctx.cpuTimeRatio),
     ...(ctx.tracer === undefined ? {} : { tracer: ctx.tracer }),
   };
 }

@@ -278,6 +278,30 @@ describe("CreateSmartContract and TriggerSmartContract through the pipeline", ()
     );
   });
 
+  it("a received block whose producer ran out of time is verified with no time (java-tron's minTimeRatio)", () => {
+    // java-tron's producer measures wall-clock time: a slow producer records OUT_OF_TIME where a
+    // verifier would finish, so verifiers run such a transaction with a zero CPU limit and agree.
+    const state = newChain(DEV_FLAGS);
+    const { address } = deploy(state, "Reverter");
+    const iface = new Interface(artefacts.Reverter!.abi);
+    const t = triggerTx(state, address, iface.encodeFunctionData("requireAbove", [30n]).slice(2));
+    const props = new ChainProperties(state);
+    const produced = produceBlock(state, {
+      timestamp: props.headTimestamp + 3_000n,
+      witnessPrivateKey: WITNESS_KEY,
+      transactions: [t],
+      recoverer,
+    });
+    const slow = clone(BlockSchema, produced.block);
+    slow.transactions[0]!.ret[0]!.contractRet = ContractResult.OUT_OF_TIME;
+    slow.blockHeader!.rawData!.txTrieRoot = transactionTrieRoot(slow.transactions);
+    slow.blockHeader!.witnessSignature = signBlockHeader(slow, WITNESS_KEY);
+    const applied = applyBlock(state, slow, recoverer);
+    const info = applied.outcomes[0]!.info;
+    expect(info.receipt!.result).toBe(ContractResult.OUT_OF_TIME);
+    expect(info.result).toBe(TransactionInfo_code.FAILED);
+  });
+
   it("TransferContract to a version-1 contract is refused", () => {
     const state = newChain(DEV_FLAGS);
     const { address } = deploy(state, "Receiver");

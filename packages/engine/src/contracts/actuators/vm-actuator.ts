@@ -20,6 +20,8 @@ import { type ContractCall, type ContractRun, runContract } from "../contract-ru
 export interface ContractActuatorContext extends ActuatorContext {
   /** Observes the TVM while the contract runs (debug_traceTransaction). */
   readonly vmTracer?: VmTracer;
+  /** The CPU-limit ratio of the run (vm/cpu-budget.ts): set when a block is being verified. */
+  readonly cpuTimeRatio?: number;
 }
 
 /** A contract transaction's outcome: its run (result code, receipt energy, logs, internal transactions). */
@@ -40,6 +42,7 @@ function run(ctx: ContractActuatorContext, call: ContractCall): ContractActuator
     block: ctx.block ?? EMPTY_BLOCK,
     ...(ctx.recoverer ? { recoverer: ctx.recoverer } : {}),
     ...(ctx.vmTracer ? { tracer: ctx.vmTracer } : {}),
+    ...(ctx.cpuTimeRatio === undefined ? {} : { cpuTimeRatio: ctx.cpuTimeRatio }),
   });
   return { fee: 0n, contractRun };
 }
