@@ -204,6 +204,9 @@ async function runFullNode(): Promise<void> {
   const o = program.opts();
   let config: NodeConfig = defaultNodeConfig();
   if (o.config) config = await applyConfigFile(config, o.config);
+  /** A flag's value when the user gave it, else the config's (a flag's default must not override the file). */
+  const given = <T>(name: string, fromConfig: T): T =>
+    program.getOptionValueSource(name) === "cli" ? (o[name] as T) : fromConfig;
   config = {
     ...config,
     port: o.port,
@@ -213,7 +216,7 @@ async function runFullNode(): Promise<void> {
     grpcReflection: Boolean(o.grpcReflection),
     dataDir: o.dataDir ?? config.dataDir,
     blockTime: o.blockTime,
-    accounts: o.accounts,
+    accounts: given("accounts", config.accounts),
     accountBalance: o.balance ?? config.accountBalance,
     mnemonic: o.mnemonic ?? config.mnemonic,
     accountsFile: o.accountsFile,

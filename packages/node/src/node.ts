@@ -142,6 +142,16 @@ export function genesisOf(config: NodeConfig, devAccounts: readonly DevAccount[]
       url: config.genesis.witnessUrl,
       voteCount: config.genesis.witnessVotes,
     }));
+  if (config.genesis.assets) {
+    return {
+      timestamp: config.genesis.timestamp,
+      parentHash: config.genesis.parentHash,
+      accounts: config.genesis.assets,
+      witnesses,
+      parameters: parametersOf(config),
+      defaultPermissions: false,
+    };
+  }
   return {
     timestamp: config.genesis.timestamp,
     parentHash: config.genesis.parentHash,
@@ -152,12 +162,16 @@ export function genesisOf(config: NodeConfig, devAccounts: readonly DevAccount[]
       ...config.genesis.accounts,
     ],
     witnesses,
-    parameters: {
-      ...config.genesis.parameters,
-      ...(config.maintenanceInterval !== undefined
-        ? { MAINTENANCE_TIME_INTERVAL: BigInt(config.maintenanceInterval) * 1000n }
-        : {}),
-    },
+    parameters: parametersOf(config),
+  };
+}
+
+function parametersOf(config: NodeConfig): Readonly<Record<string, bigint>> {
+  return {
+    ...config.genesis.parameters,
+    ...(config.maintenanceInterval !== undefined
+      ? { MAINTENANCE_TIME_INTERVAL: BigInt(config.maintenanceInterval) * 1000n }
+      : {}),
   };
 }
 

@@ -11,6 +11,7 @@ import { GENESIS_WITNESS_VOTES, packWitnessVotes } from "../proposals/lifecycle.
 import { packContract } from "../protocol/codec.js";
 import { ContractType } from "../protocol/contract-types.js";
 import {
+  AccountSchema,
   AccountType,
   type Block,
   BlockSchema,
@@ -50,6 +51,12 @@ export interface GenesisConfig {
   readonly witnesses: readonly GenesisWitness[];
   /** Chain parameter overrides by DynamicPropertiesStore name (e.g. ALLOW_MULTI_SIGN: 1n). */
   readonly parameters?: Readonly<Record<string, bigint>>;
+  /**
+   * Give genesis accounts the default owner/active permissions of a new account (tronode's
+   * development rule, the default), or none, as java-tron's Manager.initAccount does (`false`: a
+   * genesis read from java-tron's config, so the chain is java-tron's to the byte).
+   */
+  readonly defaultPermissions?: boolean;
 }
 
 /** Owner address of genesis transfers: the ASCII bytes of "0x000000000000000000000". */
@@ -110,7 +117,10 @@ export function createGenesis(config: GenesisConfig): {
     // java-tron's initAccount gives genesis accounts no permission fields; tronode deliberately gives
     // them the same default owner/active permissions as any new account (issue #4: "genesis and
     // admin-created accounts follow the same rule"), so Permission_id 2 works on development accounts.
-    const account = newAccount({ address: a.address, createTime: 0n, props, balance: a.balance });
+    const account =
+      config.defaultPermissions === false
+        ? create(AccountSchema, { address: a.address, balance: a.balance })
+        : newAccount({ address: a.address, createTime: 0n, props, balance: a.balance });
     if (a.name) account.accountName = utf8Encode(a.name);
     state.put(CoreTables.accounts, a.address, account);
     // Manager.initAccount also indexes the name (account-index), so it cannot be taken later.
@@ -123,7 +133,10 @@ export function createGenesis(config: GenesisConfig): {
     const existing = state.get(CoreTables.accounts, w.address);
     // Manager.initWitness: a missing witness account is an AssetIssue-type account with balance 0.
     const account =
-      existing ?? newAccount({ address: w.address, type: AccountType.AssetIssue, createTime: 0n, props });
+      existing ??
+      (config.defaultPermissions === false
+        ? create(AccountSchema, { address: w.address, type: AccountType.AssetIssue })
+        : newAccount({ address: w.address, type: AccountType.AssetIssue, createTime: 0n, props }));
     account.isWitness = true;
     state.put(CoreTables.accounts, w.address, account);
     state.put(

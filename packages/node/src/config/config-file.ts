@@ -7,7 +7,18 @@ import { configError, type GenesisSettings, type NodeConfig } from "./node-confi
  * `{ "port": 9090, "blockTime": 3, "genesis": { "timestamp": "0", "parameters": { "MEMO_FEE": "0" },
  *    "accounts": [{ "address": "T…", "balance": "1000000" }] }, "localwitness": ["<hex key>"],
  *    "localWitnessAccountAddress": "T…" }`. Amounts may be numbers or decimal strings.
+ * `genesis.assets` (java-tron's `genesis.block.assets`: `accountName`, `accountType`, `address`,
+ * `balance`) replaces the development genesis: exactly those accounts, as java-tron builds them.
  */
+/** java-tron's `accountType` check (Normal, AssetIssue or Contract, any case); nothing to add. */
+function checkAccountType(value: unknown, key: string): Record<string, never> {
+  const names = ["normal", "assetissue", "contract"];
+  if (value !== undefined && !(typeof value === "string" && names.includes(value.toLowerCase()))) {
+    throw configError(`${key}: Account type error: Not a Normal/AssetIssue/Contract`);
+  }
+  return {};
+}
+
 export async function applyConfigFile(base: NodeConfig, path: string): Promise<NodeConfig> {
   let json: Record<string, unknown>;
   try {
@@ -35,6 +46,17 @@ export async function applyConfigFile(base: NodeConfig, path: string): Promise<N
           ],
         }
       : {}),
+    ...(Array.isArray(g.assets)
+      ? {
+          // accountType is validated as java-tron validates it, then ignored as its initAccount does
+          assets: (g.assets as Record<string, unknown>[]).map((a, i) => ({
+            ...checkAccountType(a.accountType, `genesis.assets[${i}].accountType`),
+            ...(typeof a.accountName === "string" ? { name: a.accountName } : {}),
+            address: decodeAddress(String(a.address)),
+            balance: toBigInt(a.balance, `genesis.assets[${i}].balance`),
+          })),
+        }
+      : {}),
     ...(Array.isArray(g.witnesses)
       ? {
           witnesses: (g.witnesses as Record<string, unknown>[]).map((w, i) => ({
@@ -59,7 +81,11 @@ export async function applyConfigFile(base: NodeConfig, path: string): Promise<N
     ...(typeof json.blockTime === "number" ? { blockTime: json.blockTime } : {}),
     ...(typeof json.trustNode === "string" ? { trustNode: json.trustNode } : {}),
     ...(typeof json.dataDir === "string" ? { dataDir: json.dataDir } : {}),
-    ...(typeof json.accounts === "number" ? { accounts: json.accounts } : {}),
+    ...(typeof json.accounts === "number"
+      ? { accounts: json.accounts }
+      : Array.isArray(g.assets)
+        ? { accounts: 0 } // java-tron's genesis: no development accounts
+        : {}),
     ...(json.accountBalance !== undefined
       ? { accountBalance: toBigInt(json.accountBalance, "accountBalance") }
       : {}),

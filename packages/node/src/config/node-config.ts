@@ -132,6 +132,12 @@ export interface GenesisSettings {
   readonly accounts: readonly { name?: string; address: Uint8Array; balance: bigint }[];
   /** Chain parameters by java-tron name (ALLOW_MULTI_SIGN, MEMO_FEE, …). */
   readonly parameters: Readonly<Record<string, bigint>>;
+  /**
+   * java-tron's `genesis.block.assets`: when set, these are the genesis accounts, exactly — no
+   * funded witness or development accounts, no default permissions — so the genesis block (and
+   * the chain id) is the one java-tron computes from the same config.
+   */
+  readonly assets?: readonly { name?: string; address: Uint8Array; balance: bigint }[];
 }
 
 /** TRE's well-known development witness key 0x…01 (TMVQGm1qAQYVdetCeGRRkTWYYrLXuHK2HC). */

@@ -1,0 +1,28 @@
+/**
+ * `npm run oracle`: both oracle runs against java-tron (see run.ts and network-run.ts). Writes
+ * java-tron's answers and blocks to test/fixtures/oracle/recording.json and the network checks to
+ * test/fixtures/oracle/network.json; `npm test` replays the first and shows the second.
+ */
+import { writeFile } from "node:fs/promises";
+import { fileURLToPath } from "node:url";
+import { findOracle } from "./java-tron.js";
+import { runNetworkOracle } from "./network-run.js";
+import { RECORDING_PATH } from "./replay.js";
+import { runOracle } from "./run.js";
+
+export const NETWORK_CHECKS_PATH = new URL("../test/fixtures/oracle/network.json", import.meta.url);
+
+const found = findOracle();
+if ("missing" in found) {
+  console.error(`npm run oracle needs java-tron's FullNode jar and java: ${found.missing}`);
+  process.exit(2);
+}
+const report = await runOracle({ recordTo: fileURLToPath(RECORDING_PATH) });
+console.log(report.text);
+const checks = await runNetworkOracle();
+await writeFile(
+  NETWORK_CHECKS_PATH,
+  `${JSON.stringify({ checkedAt: new Date().toISOString().slice(0, 10), checks }, null, 1)}\n`,
+);
+const unexplained = report.rows.filter((r) => r.identical < r.compared).length;
+process.exitCode = checks.every((c) => c.ok) && unexplained === 0 ? 0 : 1;

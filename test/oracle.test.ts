@@ -1,0 +1,59 @@
+/**
+ * java-tron as the oracle (issue 28). `npm run oracle` runs java-tron's FullNode beside tronode on a
+ * private network on loopback (tronode follows it over TRON's P2P protocol), asks both the same
+ * questions and records java-tron's answers with its blocks (test/fixtures/oracle/recording.json).
+ * Here, on every machine, a tronode node takes the recorded blocks and answers the recorded
+ * questions; each answer must equal java-tron's, field by field (oracle/compare.ts normalizes a
+ * short, documented list), but for the differences oracle/deliberate.ts lists with their reasons.
+ */
+
+import type { TronNode } from "@tronode/node";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { differences } from "../oracle/compare.js";
+import { isDeliberate } from "../oracle/deliberate.js";
+import { findOracle } from "../oracle/java-tron.js";
+import { createReplayNode, readRecording, replay } from "../oracle/replay.js";
+import type { StepResult } from "../oracle/session.js";
+
+const recording = readRecording();
+let node: TronNode;
+let results: StepResult[];
+
+beforeAll(async () => {
+  const oracle = findOracle();
+  if ("missing" in oracle) {
+    console.log(
+      `oracle: java-tron not run here (${oracle.missing}); replaying its recorded answers. Live: npm run oracle`,
+    );
+  }
+  node = await createReplayNode();
+  results = await replay(recording, node);
+}, 300_000);
+
+afterAll(async () => {
+  await node?.stop();
+});
+
+describe("java-tron's recorded answers", () => {
+  it("the recording covers the oracle's scenarios", () => {
+    expect(recording.steps.length).toBeGreaterThan(100);
+    expect(new Set(recording.steps.map((s) => s.operation)).size).toBeGreaterThan(50);
+  });
+
+  it("tronode answers every recorded request as java-tron did", () => {
+    const unexplained = results.flatMap((r) =>
+      r.differences
+        .filter((d) => !isDeliberate(r, d))
+        .map(
+          (d) =>
+            `${r.operation} (${r.label}) ${d.path}: java-tron ${JSON.stringify(d.javaTron)}, tronode ${JSON.stringify(d.tronode)}`,
+        ),
+    );
+    expect(unexplained).toEqual([]);
+  });
+
+  it("the comparison itself catches a difference", () => {
+    const step = results.find((r) => r.operation === "getaccount")!;
+    expect(differences(step.javaTron, { ...(step.javaTron as object), balance: -1 })).not.toEqual([]);
+  });
+});
