@@ -26,6 +26,7 @@ export {
   BuilderOperations,
   builderOperation,
 } from "./builder-operations.js";
+export { printBuiltTransaction } from "./built-transaction-json.js";
 export { ChainOperations, NodeOperations, PendingOperations } from "./chain-operations.js";
 export {
   ContractBuilderOperations,

@@ -28,6 +28,7 @@ import {
   utf8Encode,
   type WalletApi,
 } from "@tronode/engine";
+import { printBuiltTransaction } from "@tronode/operations";
 import {
   type JsonObject,
   type JsonValue,
@@ -35,7 +36,6 @@ import {
   parseMessage,
   printTransaction,
 } from "../engine-protocol.js";
-import { printBuiltTransaction } from "../routes/builder-route.js";
 import { JsonRpcFailure } from "./errors.js";
 import type { EthFilters } from "./eth-filters.js";
 import {
