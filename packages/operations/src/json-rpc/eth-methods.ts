@@ -15,8 +15,13 @@ import {
   ContractType,
   CreateSmartContractSchema,
   decodeErrorString,
+  type JsonObject,
+  type JsonValue,
   keccak256,
   type Logger,
+  parseJsonText,
+  parseMessage,
+  printTransaction,
   type ReadScope,
   SmartContract_ABISchema,
   TransferAssetContractSchema,
@@ -28,14 +33,7 @@ import {
   utf8Encode,
   type WalletApi,
 } from "@tronode/engine";
-import { printBuiltTransaction } from "@tronode/operations";
-import {
-  type JsonObject,
-  type JsonValue,
-  parseJsonText,
-  parseMessage,
-  printTransaction,
-} from "../engine-protocol.js";
+import { printBuiltTransaction } from "../built-transaction-json.js";
 import { JsonRpcFailure } from "./errors.js";
 import type { EthFilters } from "./eth-filters.js";
 import {
