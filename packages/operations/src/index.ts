@@ -35,6 +35,7 @@ export {
   type ContractCallFailure,
   type ContractCallOutcome,
   ContractOperations,
+  ContractRefusalCodes,
   contractCallFailure,
   type EnergyEstimateOutcome,
   type TriggerRequest,
