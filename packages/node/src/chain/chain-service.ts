@@ -33,6 +33,12 @@ import {
 } from "@tronode/engine";
 import { createBestSigner } from "@tronode/secp256k1-native";
 import type { ChainStore } from "@tronode/storage";
+import {
+  journalPruneBound,
+  oldestCommitForCheckpoints,
+  oldestCommitForSolidified,
+  oldestCommitForTraceWindow,
+} from "./journal-retention.js";
 import { SerialQueue } from "./serial-queue.js";
 import type { SignaturePrefetch } from "./signature-prefetch.js";
 
@@ -596,49 +602,20 @@ export class ChainService {
     this.solid = seq === undefined ? undefined : store.viewAt(seq);
   }
 
-  /**
-   * Keeps the journal only as far back as something may rewind: the newest commit at or below the
-   * solidified block (a fork never undoes a solidified block) and every held checkpoint. The mark
-   * of that commit itself stays, so a fork switch can find the commit of a fork point at the
-   * solidified block.
-   */
+  /** Keeps the journal only as far back as one of the retention rules needs it. */
   private async pruneJournal(): Promise<void> {
     const store = this.options.store;
     const marks = store.journal();
-    if (marks.length === 0) return;
-    const solid = this.properties.solidifiedNumber;
-    let through = -1n;
-    for (const mark of marks) {
-      if (mark.label > solid) break;
-      through = mark.seq;
-    }
-    for (const held of this.holds.values()) if (held < through) through = held;
-    // main keeps the record of the newest solidified commit too (the solid view needs it)
-    through -= 1n;
-    const traceBlocks = BigInt(this.options.traceBlocks ?? 0);
-    if (traceBlocks > 0n) {
-      // the commits of the oldest kept block and every later one stay: its parent state is one view away
-      let oldestKept = this.properties.headNumber - traceBlocks + 1n;
-      // newest first, whole blocks only, while they fit in the byte budget (the head block always)
-      const budget = this.options.traceBytes ?? DEFAULT_TRACE_BYTES;
-      let bytes = 0;
-      for (let i = marks.length - 1; i >= 0; i--) {
-        const mark = marks[i]!;
-        if (mark.label < oldestKept) break;
-        bytes += mark.bytes;
-        if (bytes > budget && mark.label < this.properties.headNumber) {
-          oldestKept = mark.label + 1n;
-          break;
-        }
-      }
-      let before = -1n;
-      for (const mark of marks) {
-        if (mark.label >= oldestKept) break;
-        before = mark.seq;
-      }
-      if (before < through) through = before;
-    }
-    if (through >= marks[0]!.seq) await store.pruneJournal(through);
+    const props = this.properties;
+    const through = journalPruneBound(marks, [
+      oldestCommitForSolidified(marks, props.solidifiedNumber),
+      oldestCommitForCheckpoints(this.holds.values()),
+      oldestCommitForTraceWindow(marks, props.headNumber, {
+        blocks: this.options.traceBlocks ?? 0,
+        bytes: this.options.traceBytes ?? DEFAULT_TRACE_BYTES,
+      }),
+    ]);
+    if (through !== undefined) await store.pruneJournal(through);
   }
 
   /**
