@@ -41,6 +41,7 @@ import {
 } from "./journal-retention.js";
 import { SerialQueue } from "./serial-queue.js";
 import type { SignaturePrefetch } from "./signature-prefetch.js";
+import { createSolidView, type SolidView } from "./solid-view.js";
 
 export interface WitnessKey {
   readonly address: Uint8Array;
@@ -149,11 +150,11 @@ export class ChainService {
   /** Fork switches so far (figures for tests and the log). */
   forkSwitches = 0;
   private changes = 0;
-  /** The solidified block's state when the head is past it (see solidView). */
-  private solid: StateView | undefined;
+  private readonly solid: SolidView;
 
   constructor(private readonly options: ChainServiceOptions) {
     this.pendingState = new StateOverlay(options.store.view);
+    this.solid = createSolidView({ store: options.store, headView: () => this.pendingState });
   }
 
   /**
@@ -180,12 +181,12 @@ export class ChainService {
    * writes undone from the journal.
    */
   get solidView(): StateView {
-    return this.solid ?? this.options.store.view;
+    return this.solid.view;
   }
 
   /** The state a read of `scope` sees: `head` = unconfirmed (pending applied), `solid` = solidified. */
   viewOf(scope: ReadScope): StateView {
-    return scope === "head" ? this.pendingState : this.solidView;
+    return this.solid.viewOf(scope);
   }
 
   get store(): ChainStore {
@@ -333,7 +334,7 @@ export class ChainService {
   rewindTo(checkpoint: ChainCheckpoint): Promise<void> {
     return this.queue.run(async () => {
       await this.options.store.rewind(checkpoint.seq);
-      this.refreshSolidView();
+      this.solid.refresh();
       this.tree = undefined;
       this.commits++;
       this.changes++;
@@ -455,7 +456,7 @@ export class ChainService {
     const popped = oldBranch.flatMap((b) => b.block.transactions);
     const pending = [...this.pending.values()].map((e) => e.tx);
     await this.options.store.rewind(seq);
-    this.refreshSolidView();
+    this.solid.refresh();
     this.commits++;
     this.changes++;
     let applied = 0;
@@ -475,7 +476,7 @@ export class ChainService {
       for (const b of newBranch) tree.remove(b.id);
       if (oldBranch[0]) tree.setHead(oldBranch[0].id);
       await this.options.store.rewind(seq);
-      this.refreshSolidView();
+      this.solid.refresh();
       this.commits++;
       this.changes++;
       for (const b of [...oldBranch].reverse()) {
@@ -578,28 +579,10 @@ export class ChainService {
     const after = new StateOverlay(store.view);
     after.merge(changes);
     await store.commit(changes, { label: new ChainProperties(after).headNumber });
-    this.refreshSolidView(); // at once, so no read sees the new head through the old solid view
+    this.solid.refresh(); // at once, so no read sees the new head through the old solid view
     this.commits++;
     this.changes++;
     await this.pruneJournal();
-  }
-
-  /** Recomputes the solidified state after the committed state moved. */
-  private refreshSolidView(): void {
-    const store = this.options.store;
-    const props = new ChainProperties(store.view);
-    const solid = props.solidifiedNumber;
-    if (solid >= props.headNumber) {
-      this.solid = undefined;
-      return;
-    }
-    // the last commit whose head was at or below the solidified block (pruning keeps what follows;
-    // when that commit's own record is pruned, it is the one just before the first above it)
-    const marks = store.journal();
-    const atOrBelow = marks.filter((mark) => mark.label <= solid).at(-1);
-    const firstAbove = marks.find((mark) => mark.label > solid);
-    const seq = atOrBelow?.seq ?? (firstAbove === undefined ? undefined : firstAbove.seq - 1n);
-    this.solid = seq === undefined ? undefined : store.viewAt(seq);
   }
 
   /** Keeps the journal only as far back as one of the retention rules needs it. */
