@@ -1,6 +1,5 @@
 import {
   applyBlock,
-  applyTransaction,
   type Block,
   type BlockOutcome,
   BlockTree,
@@ -11,14 +10,11 @@ import {
   ChainProperties,
   type ChainSettings,
   type ChangeSet,
-  contractFailureText,
-  contractOwner,
   type Logger,
   MutableChainProperties,
   type ProducedBlock,
   produceBlock,
   type ReadScope,
-  ResponseCode,
   type SignatureRecoverer,
   StateOverlay,
   type StateView,
@@ -28,7 +24,6 @@ import {
   type TransactionOutcome,
   type TreeBlock,
   TronodeError,
-  transactionId,
   transactionTrieRoot,
 } from "@tronode/engine";
 import { createBestSigner } from "@tronode/secp256k1-native";
@@ -39,6 +34,7 @@ import {
   oldestCommitForSolidified,
   oldestCommitForTraceWindow,
 } from "./journal-retention.js";
+import { createPendingPool, type PendingPool } from "./pending-pool.js";
 import { SerialQueue } from "./serial-queue.js";
 import type { SignaturePrefetch } from "./signature-prefetch.js";
 import { createSolidView, type SolidView } from "./solid-view.js";
@@ -86,11 +82,6 @@ export interface ChainServiceOptions {
 /** Default `traceBytes`. */
 export const DEFAULT_TRACE_BYTES = 8 * 1024 * 1024;
 
-interface PendingEntry {
-  readonly tx: Transaction;
-  readonly outcome: TransactionOutcome;
-}
-
 /** What `pushBlock` did with a block (java-tron's Manager.pushBlock). */
 export type PushBlockResult =
   /** Already held at or below the head. */
@@ -132,16 +123,10 @@ export interface ChainCheckpoint {
  * writes are serialized.
  */
 export class ChainService {
-  private pending = new Map<string, PendingEntry>();
-  private pendingState: StateOverlay;
-  private readonly verified = new Set<string>();
   private readonly queue = new SerialQueue();
   /** Block headers are signed with libsecp256k1 when it loads (same bytes as noble, no warm-up). */
   private readonly signer = createBestSigner();
   private readonly listeners = new Set<(block: ProducedBlock) => void>();
-  /** Commits made so far, and the count the pending pool was built at (its outcomes are on that head). */
-  private commits = 0;
-  private pendingBuiltAt = 0;
   /** Commit sequence numbers the journal must keep rewinding to (snapshots), by holder. */
   private readonly holds = new Map<symbol, bigint>();
   private readonly rewindListeners = new Set<(checkpoint: ChainCheckpoint) => void>();
@@ -151,10 +136,22 @@ export class ChainService {
   forkSwitches = 0;
   private changes = 0;
   private readonly solid: SolidView;
+  private readonly pool: PendingPool;
 
   constructor(private readonly options: ChainServiceOptions) {
-    this.pendingState = new StateOverlay(options.store.view);
-    this.solid = createSolidView({ store: options.store, headView: () => this.pendingState });
+    this.pool = createPendingPool({
+      committedView: () => options.store.view,
+      recoverer: options.recoverer,
+      logger: options.logger,
+      maxPendingSize: options.maxPendingSize,
+      traceBalances: options.traceBalances,
+      settings: options.settings,
+      signatureBypass: options.signatureBypass,
+      onChange: () => {
+        this.changes++;
+      },
+    });
+    this.solid = createSolidView({ store: options.store, headView: () => this.pool.view });
   }
 
   /**
@@ -167,7 +164,7 @@ export class ChainService {
 
   /** Unconfirmed state: committed + pending transactions. */
   get headView(): StateView {
-    return this.pendingState;
+    return this.pool.view;
   }
 
   /** Committed state: the head block's. */
@@ -203,15 +200,15 @@ export class ChainService {
   }
 
   get pendingSize(): number {
-    return this.pending.size;
+    return this.pool.size;
   }
 
   pendingTransaction(id: Uint8Array): Transaction | undefined {
-    return this.pending.get(bytesToHex(id))?.tx;
+    return this.pool.transaction(id);
   }
 
   pendingIds(): Uint8Array[] {
-    return [...this.pending.values()].map((e) => e.outcome.txId);
+    return this.pool.ids();
   }
 
   onBlock(listener: (block: ProducedBlock) => void): () => void {
@@ -221,23 +218,14 @@ export class ChainService {
 
   /** Broadcast: validates and applies the transaction to the pending state, or throws the rejection. */
   push(tx: Transaction): Promise<TransactionOutcome> {
-    const maxPending = this.options.maxPendingSize ?? 2000;
-    const apply = (recoverer: SignatureRecoverer): TransactionOutcome => {
-      if (this.pending.size >= maxPending) {
-        throw new TronodeError(ResponseCode.SERVER_BUSY, "Server busy.");
-      }
-      const outcome = this.pushToPending(tx, recoverer);
-      this.logContractFailure(outcome);
-      return outcome;
-    };
     const prefetch = this.options.prefetch;
-    if (!prefetch || this.pending.size >= maxPending) {
-      return this.queue.run(() => apply(this.options.recoverer));
+    if (!prefetch || this.pool.isFull) {
+      return this.queue.run(() => this.pool.admit(tx, this.options.recoverer));
     }
     // The recovery runs in the pool while earlier pushes are applied; the push keeps its place
     // in the queue and checks its signatures (through the prefetched results) in java-tron's order.
     const recovered = prefetch.prefetch(tx);
-    return this.queue.run(() => recovered.then(() => apply(prefetch.recoverer)));
+    return this.queue.run(() => recovered.then(() => this.pool.admit(tx, prefetch.recoverer)));
   }
 
   /** The held witness scheduled for a block at `timestamp`, if this node holds its key. */
@@ -255,28 +243,26 @@ export class ChainService {
     return this.queue.run(async () => {
       const producer = this.producerAt(timestamp);
       if (!producer) return undefined;
-      const entries = [...this.pending.values()];
       const produced = produceBlock(this.options.store.view, {
         timestamp,
         witnessPrivateKey: producer.privateKey,
         signer: this.signer,
         witnessAddress: producer.address,
-        transactions: entries.map((e) => e.tx),
+        transactions: this.pool.transactions(),
         recoverer: this.options.recoverer,
-        isVerified: (txId) => this.verified.has(bytesToHex(txId)),
+        isVerified: (txId) => this.pool.isVerified(txId),
         traceBalances: this.options.traceBalances,
         settings: this.options.settings,
         // The pool's outcomes were computed on the committed head, in order: the block can take them.
-        pushed: this.pendingBuiltAt === this.commits ? entries.map((e) => e.outcome) : undefined,
+        pushed: this.pool.outcomesOnCommittedHead(),
       });
       await this.commit(produced.changes);
       this.tree?.push(produced.block);
       this.pruneTree();
-      for (const o of produced.outcomes) this.verified.delete(bytesToHex(o.txId));
       for (const r of produced.rejected) {
         this.options.logger.debug({ reason: r.error.message }, "transaction left out of the block");
       }
-      this.rebuildPending(new Set(produced.outcomes.map((o) => bytesToHex(o.txId))));
+      this.pool.rebuild(new Set(produced.outcomes.map((o) => bytesToHex(o.txId))));
       for (const listener of this.listeners) listener(produced);
       return produced;
     });
@@ -299,7 +285,7 @@ export class ChainService {
       const number = block.blockHeader?.rawData?.number ?? 0n;
       new MutableChainProperties(overlay).set("LATEST_SOLIDIFIED_BLOCK_NUM", number);
       await this.commit(overlay.changes() as ChangeSet);
-      this.rebuildPending(new Set());
+      this.pool.rebuild(new Set());
       return outcome;
     });
   }
@@ -319,7 +305,7 @@ export class ChainService {
       const checkpoint: ChainCheckpoint = {
         seq: this.options.store.commitSeq,
         headNumber: this.properties.headNumber,
-        pending: [...this.pending.values()].map((e) => e.tx),
+        pending: this.pool.transactions(),
       };
       const holder = Symbol("checkpoint");
       this.holds.set(holder, checkpoint.seq);
@@ -336,10 +322,9 @@ export class ChainService {
       await this.options.store.rewind(checkpoint.seq);
       this.solid.refresh();
       this.tree = undefined;
-      this.commits++;
+      this.pool.baseMoved();
       this.changes++;
-      this.verified.clear();
-      this.repush(checkpoint.pending);
+      this.pool.reset(checkpoint.pending);
       for (const listener of this.rewindListeners) listener(checkpoint);
     });
   }
@@ -422,9 +407,7 @@ export class ChainService {
       traceBalances: this.options.traceBalances,
     });
     await this.commit(outcome.changes);
-    const included = new Set(outcome.outcomes.map((o) => bytesToHex(o.txId)));
-    for (const id of included) this.verified.delete(id);
-    this.rebuildPending(included);
+    this.pool.rebuild(new Set(outcome.outcomes.map((o) => bytesToHex(o.txId))));
     this.pruneTree();
   }
 
@@ -454,10 +437,10 @@ export class ChainService {
       );
     }
     const popped = oldBranch.flatMap((b) => b.block.transactions);
-    const pending = [...this.pending.values()].map((e) => e.tx);
+    const pending = this.pool.transactions();
     await this.options.store.rewind(seq);
     this.solid.refresh();
-    this.commits++;
+    this.pool.baseMoved();
     this.changes++;
     let applied = 0;
     try {
@@ -477,7 +460,7 @@ export class ChainService {
       if (oldBranch[0]) tree.setHead(oldBranch[0].id);
       await this.options.store.rewind(seq);
       this.solid.refresh();
-      this.commits++;
+      this.pool.baseMoved();
       this.changes++;
       for (const b of [...oldBranch].reverse()) {
         try {
@@ -486,7 +469,7 @@ export class ChainService {
           // java-tron swallows failures re-applying the old branch
         }
       }
-      this.repush([...popped, ...pending]);
+      this.pool.repush([...popped, ...pending]);
       throw e;
     }
     this.forkSwitches++;
@@ -500,7 +483,7 @@ export class ChainService {
       "switched to a longer fork",
     );
     // transactions of the abandoned blocks go back to the pool (java-tron re-pushes popped transactions)
-    this.repush([...popped, ...pending]);
+    this.pool.repush([...popped, ...pending]);
     return { kind: "switched", undone: oldBranch.length, applied, forkNumber: ancestor.number };
   }
 
@@ -547,7 +530,7 @@ export class ChainService {
       const overlay = new StateOverlay(this.options.store.view);
       write(overlay);
       await this.commit(overlay.changes() as ChangeSet);
-      this.rebuildPending(new Set());
+      this.pool.rebuild(new Set());
     });
   }
 
@@ -559,8 +542,7 @@ export class ChainService {
     return this.queue.run(async () => {
       await this.commit(await compute());
       this.tree = undefined;
-      this.verified.clear();
-      this.repush([]);
+      this.pool.reset([]);
     });
   }
 
@@ -580,7 +562,7 @@ export class ChainService {
     after.merge(changes);
     await store.commit(changes, { label: new ChainProperties(after).headNumber });
     this.solid.refresh(); // at once, so no read sees the new head through the old solid view
-    this.commits++;
+    this.pool.baseMoved();
     this.changes++;
     await this.pruneJournal();
   }
@@ -611,63 +593,5 @@ export class ChainService {
     const mark = store.journal().find((m) => m.label >= number);
     if (mark === undefined || mark.label !== number) return undefined;
     return store.viewAt(mark.seq - 1n);
-  }
-
-  /**
-   * Applies a transaction to the pending state as a broadcast (signatures already checked once are
-   * not checked again; an impersonated owner's are not checked at all) and adds it to the pool.
-   */
-  private pushToPending(tx: Transaction, recoverer: SignatureRecoverer): TransactionOutcome {
-    const bypass = this.options.signatureBypass;
-    const outcome = applyTransaction(this.pendingState, tx, {
-      mode: "push",
-      recoverer,
-      isVerified: (txId) =>
-        this.verified.has(bytesToHex(txId)) ||
-        (bypass !== undefined &&
-          tx.rawData?.contract[0] !== undefined &&
-          bypass(contractOwner(tx.rawData.contract[0]))),
-      traceBalances: this.options.traceBalances,
-      settings: this.options.settings,
-    });
-    const id = bytesToHex(outcome.txId);
-    this.pendingState.merge(outcome.changes);
-    this.changes++;
-    this.pending.set(id, { tx: outcome.transaction, outcome });
-    this.verified.add(id);
-    return outcome;
-  }
-
-  /** A contract transaction that failed gets a readable line (the revert reason decoded). */
-  private logContractFailure(outcome: TransactionOutcome): void {
-    const text = contractFailureText(outcome.info);
-    if (text === undefined) return;
-    this.options.logger.info(
-      { txId: bytesToHex(outcome.txId), reason: text },
-      `transaction ${bytesToHex(outcome.txId)} ${text}`,
-    );
-  }
-
-  /** Starts a new pool on the committed state and re-pushes `txs` into it (java-tron's repush). */
-  private repush(txs: readonly Transaction[]): void {
-    this.changes++;
-    this.pending = new Map();
-    this.pendingState = new StateOverlay(this.options.store.view);
-    this.pendingBuiltAt = this.commits;
-    for (const tx of txs) {
-      try {
-        this.pushToPending(tx, this.options.recoverer);
-      } catch (e) {
-        const id = bytesToHex(transactionId(tx));
-        this.verified.delete(id);
-        this.options.logger.debug({ txId: id, reason: (e as Error).message }, "pending transaction dropped");
-      }
-    }
-  }
-
-  /** Re-applies the transactions still pending on top of the new committed state. */
-  private rebuildPending(included: ReadonlySet<string>): void {
-    const previous = [...this.pending.entries()].filter(([id]) => !included.has(id));
-    this.repush(previous.map(([, entry]) => entry.tx));
   }
 }
