@@ -2,8 +2,6 @@ import {
   applyBlock,
   type Block,
   type BlockOutcome,
-  BlockTree,
-  blockId,
   blockSlot,
   bytesEqual,
   bytesToHex,
@@ -19,15 +17,13 @@ import {
   StateOverlay,
   type StateView,
   scheduledWitness,
-  Tables,
   type Transaction,
   type TransactionOutcome,
   type TreeBlock,
-  TronodeError,
-  transactionTrieRoot,
 } from "@tronode/engine";
 import { createBestSigner } from "@tronode/secp256k1-native";
 import type { ChainStore } from "@tronode/storage";
+import { createForkChoice, type ForkChoice, type PushBlockResult } from "./fork-choice.js";
 import {
   journalPruneBound,
   oldestCommitForCheckpoints,
@@ -82,30 +78,6 @@ export interface ChainServiceOptions {
 /** Default `traceBytes`. */
 export const DEFAULT_TRACE_BYTES = 8 * 1024 * 1024;
 
-/** What `pushBlock` did with a block (java-tron's Manager.pushBlock). */
-export type PushBlockResult =
-  /** Already held at or below the head. */
-  | { readonly kind: "known" }
-  /** Linked on a side branch that is not (yet) the longest: kept in the fork tree only. */
-  | { readonly kind: "side" }
-  /** Applied on top of the head. */
-  | { readonly kind: "applied" }
-  /** Its branch became the longest: the chain was undone to the fork point and the branch applied. */
-  | {
-      readonly kind: "switched";
-      readonly undone: number;
-      readonly applied: number;
-      readonly forkNumber: bigint;
-    };
-
-/** Error codes of `pushBlock` beyond the engine's BAD_BLOCK and the tree's. */
-export const PushBlockErrors = {
-  /** The transaction root does not match (java-tron's CALC_MERKLE_ROOT_FAILED). */
-  merkle: "BLOCK_MERKLE",
-  /** The fork point lies below what the journal can undo (never below the solidified block). */
-  forkTooDeep: "FORK_TOO_DEEP",
-} as const;
-
 /** A point the chain can be rewound to: a commit of the store and the pending pool at that time. */
 export interface ChainCheckpoint {
   /** The store's commit sequence number. */
@@ -130,13 +102,10 @@ export class ChainService {
   /** Commit sequence numbers the journal must keep rewinding to (snapshots), by holder. */
   private readonly holds = new Map<symbol, bigint>();
   private readonly rewindListeners = new Set<(checkpoint: ChainCheckpoint) => void>();
-  /** The unsolidified blocks as a tree (java-tron's khaos database), built on first use. */
-  private tree: BlockTree | undefined;
-  /** Fork switches so far (figures for tests and the log). */
-  forkSwitches = 0;
   private changes = 0;
   private readonly solid: SolidView;
   private readonly pool: PendingPool;
+  private readonly forks: ForkChoice;
 
   constructor(private readonly options: ChainServiceOptions) {
     this.pool = createPendingPool({
@@ -150,6 +119,14 @@ export class ChainService {
       onChange: () => {
         this.changes++;
       },
+    });
+    this.forks = createForkChoice({
+      store: options.store,
+      logger: options.logger,
+      applyOnHead: (block) => this.applyOnHead(block),
+      rewind: (seq) => this.rewindStore(seq),
+      pendingTransactions: () => this.pool.transactions(),
+      repush: (txs) => this.pool.repush(txs),
     });
     this.solid = createSolidView({ store: options.store, headView: () => this.pool.view });
   }
@@ -211,6 +188,11 @@ export class ChainService {
     return this.pool.ids();
   }
 
+  /** Fork switches so far (figures for tests and the log). */
+  get forkSwitches(): number {
+    return this.forks.switches;
+  }
+
   onBlock(listener: (block: ProducedBlock) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
@@ -257,8 +239,7 @@ export class ChainService {
         pushed: this.pool.outcomesOnCommittedHead(),
       });
       await this.commit(produced.changes);
-      this.tree?.push(produced.block);
-      this.pruneTree();
+      this.forks.addProduced(produced.block);
       for (const r of produced.rejected) {
         this.options.logger.debug({ reason: r.error.message }, "transaction left out of the block");
       }
@@ -319,11 +300,8 @@ export class ChainService {
    */
   rewindTo(checkpoint: ChainCheckpoint): Promise<void> {
     return this.queue.run(async () => {
-      await this.options.store.rewind(checkpoint.seq);
-      this.solid.refresh();
-      this.tree = undefined;
-      this.pool.baseMoved();
-      this.changes++;
+      await this.rewindStore(checkpoint.seq);
+      this.forks.reset();
       this.pool.reset(checkpoint.pending);
       for (const listener of this.rewindListeners) listener(checkpoint);
     });
@@ -331,21 +309,17 @@ export class ChainService {
 
   /** Whether a block is held: in the fork tree or in the main chain (java-tron's containBlock). */
   containsBlock(id: Uint8Array): boolean {
-    return this.blockTree().has(id) || this.containsBlockInMainChain(id);
+    return this.forks.contains(id);
   }
 
   /** Whether a block is in the main chain (containBlockInMainChain). */
   containsBlockInMainChain(id: Uint8Array): boolean {
-    const view = this.options.store.view;
-    const number = view.get(Tables.blockIndex, id);
-    if (number === undefined) return false;
-    const block = view.get(Tables.blocks, number);
-    return block !== undefined && bytesEqual(blockId(block), id);
+    return this.forks.containsInMainChain(id);
   }
 
   /** The fork tree's head (java-tron's khaosDb head). */
   get treeHead(): TreeBlock {
-    return this.blockTree().head;
+    return this.forks.head;
   }
 
   /**
@@ -353,17 +327,7 @@ export class ChainService {
    * first, ending with the main-chain block it forks from; empty when it has none.
    */
   forkBranch(id: Uint8Array): { id: Uint8Array; number: bigint }[] {
-    const tree = this.blockTree();
-    try {
-      const { second, ancestor } = tree.branches(this.properties.headBlockId, id);
-      if (second.length === 0) return [];
-      return [
-        ...second.map((b) => ({ id: b.id, number: b.number })),
-        { id: ancestor.id, number: ancestor.number },
-      ];
-    } catch {
-      return [];
-    }
+    return this.forks.branchOf(id);
   }
 
   /**
@@ -375,153 +339,7 @@ export class ChainService {
    * BLOCK_NON_COMMON.
    */
   pushBlock(block: Block): Promise<PushBlockResult> {
-    return this.queue.run(async () => {
-      const tree = this.blockTree();
-      const raw = block.blockHeader?.rawData;
-      if (!raw) throw new TronodeError("BAD_BLOCK", "block has no header");
-      const id = blockId(block);
-      const props = this.properties;
-      const headNumber = props.headNumber;
-      if (raw.number <= headNumber && tree.has(id)) return { kind: "known" };
-      if (!bytesEqual(transactionTrieRoot(block.transactions), raw.txTrieRoot)) {
-        throw new TronodeError(PushBlockErrors.merkle, `The merkle hash is not validated for ${raw.number}`);
-      }
-      const pushed = tree.push(block);
-      if (pushed.kind === "known") return { kind: "known" };
-      const head = tree.head;
-      if (head.number <= headNumber) return { kind: "side" };
-      if (!bytesEqual(head.parentId, props.headBlockId)) return this.switchFork(head);
-      try {
-        await this.applyOnHead(head.block);
-      } catch (e) {
-        tree.remove(id);
-        throw e;
-      }
-      return { kind: "applied" };
-    });
-  }
-
-  /** Applies a block on the committed head and commits it; the pending pool is rebuilt on it. */
-  private async applyOnHead(block: Block): Promise<void> {
-    const outcome = applyBlock(this.options.store.view, block, this.options.recoverer, {
-      traceBalances: this.options.traceBalances,
-    });
-    await this.commit(outcome.changes);
-    this.pool.rebuild(new Set(outcome.outcomes.map((o) => bytesToHex(o.txId))));
-    this.pruneTree();
-  }
-
-  /** Manager.switchFork: undo to the common ancestor, apply the new branch; on failure restore the old one. */
-  private async switchFork(newHead: TreeBlock): Promise<PushBlockResult> {
-    const tree = this.blockTree();
-    const dbHead = this.properties.headBlockId;
-    let branches: ReturnType<BlockTree["branches"]>;
-    try {
-      branches = tree.branches(newHead.id, dbHead);
-    } catch (e) {
-      // no common ancestor: the new branch goes (java-tron removes it from khaos and fails)
-      const mainIds = new Set(tree.chainOf(dbHead).map((b) => bytesToHex(b.id)));
-      for (const b of tree.chainOf(newHead.id)) if (!mainIds.has(bytesToHex(b.id))) tree.remove(b.id);
-      tree.setHead(dbHead);
-      throw e;
-    }
-    const { first: newBranch, second: oldBranch, ancestor } = branches;
-    const seq = this.seqOfHead(ancestor.number);
-    const solid = this.properties.solidifiedNumber;
-    if (seq === undefined || ancestor.number < solid) {
-      for (const b of newBranch) tree.remove(b.id);
-      tree.setHead(dbHead);
-      throw new TronodeError(
-        PushBlockErrors.forkTooDeep,
-        `fork point ${ancestor.number} is below what can be undone (solidified block ${solid})`,
-      );
-    }
-    const popped = oldBranch.flatMap((b) => b.block.transactions);
-    const pending = this.pool.transactions();
-    await this.options.store.rewind(seq);
-    this.solid.refresh();
-    this.pool.baseMoved();
-    this.changes++;
-    let applied = 0;
-    try {
-      for (const b of [...newBranch].reverse()) {
-        await this.applyOnHead(b.block);
-        applied++;
-      }
-    } catch (e) {
-      this.options.logger.warn(
-        {
-          number: Number(newBranch[newBranch.length - 1 - applied]?.number ?? 0n),
-          reason: (e as Error).message,
-        },
-        "fork switch failed: restoring the old branch",
-      );
-      for (const b of newBranch) tree.remove(b.id);
-      if (oldBranch[0]) tree.setHead(oldBranch[0].id);
-      await this.options.store.rewind(seq);
-      this.solid.refresh();
-      this.pool.baseMoved();
-      this.changes++;
-      for (const b of [...oldBranch].reverse()) {
-        try {
-          await this.applyOnHead(b.block);
-        } catch {
-          // java-tron swallows failures re-applying the old branch
-        }
-      }
-      this.pool.repush([...popped, ...pending]);
-      throw e;
-    }
-    this.forkSwitches++;
-    this.options.logger.info(
-      {
-        forkNumber: Number(ancestor.number),
-        undone: oldBranch.length,
-        applied,
-        head: Number(newHead.number),
-      },
-      "switched to a longer fork",
-    );
-    // transactions of the abandoned blocks go back to the pool (java-tron re-pushes popped transactions)
-    this.pool.repush([...popped, ...pending]);
-    return { kind: "switched", undone: oldBranch.length, applied, forkNumber: ancestor.number };
-  }
-
-  /** The commit after which the head was block `number` (the newest such commit still undoable). */
-  private seqOfHead(number: bigint): bigint | undefined {
-    const marks = this.options.store.journal();
-    for (let i = marks.length - 1; i >= 0; i--) {
-      const mark = marks[i]!;
-      if (mark.label === number) return mark.seq;
-      if (mark.label < number) return undefined;
-    }
-    return undefined;
-  }
-
-  /**
-   * The fork tree, built on first use from the solidified block and the main-chain blocks above it
-   * (java-tron starts khaos from the head only; starting at the solidified block lets a restarted
-   * node still switch to a fork of any unsolidified block).
-   */
-  private blockTree(): BlockTree {
-    if (this.tree) return this.tree;
-    const view = this.options.store.view;
-    const props = this.properties;
-    const from = props.solidifiedNumber < props.headNumber ? props.solidifiedNumber : props.headNumber;
-    const root = view.get(Tables.blocks, from);
-    if (!root) throw new TronodeError("BLOCK_MISSING", `block ${from} is missing from the store`);
-    const tree = new BlockTree(root);
-    for (let n = from + 1n; n <= props.headNumber; n++) {
-      const block = view.get(Tables.blocks, n);
-      if (block) tree.push(block);
-    }
-    this.tree = tree;
-    return tree;
-  }
-
-  /** Blocks below the solidified block leave the tree: they can no longer be switched away from. */
-  private pruneTree(): void {
-    this.tree?.prune(this.properties.solidifiedNumber);
+    return this.queue.run(() => this.forks.pushBlock(block));
   }
 
   /** A development write straight into state (TRE's admin funding), committed at once. */
@@ -541,7 +359,7 @@ export class ChainService {
   replaceState(compute: () => Promise<ChangeSet>): Promise<void> {
     return this.queue.run(async () => {
       await this.commit(await compute());
-      this.tree = undefined;
+      this.forks.reset();
       this.pool.reset([]);
     });
   }
@@ -556,15 +374,34 @@ export class ChainService {
     return this.queue.idle();
   }
 
+  /** Applies a block on the committed head and commits it; the pending pool is rebuilt on it. */
+  private async applyOnHead(block: Block): Promise<void> {
+    const outcome = applyBlock(this.options.store.view, block, this.options.recoverer, {
+      traceBalances: this.options.traceBalances,
+    });
+    await this.commit(outcome.changes);
+    this.pool.rebuild(new Set(outcome.outcomes.map((o) => bytesToHex(o.txId))));
+  }
+
   private async commit(changes: ChangeSet): Promise<void> {
     const store = this.options.store;
     const after = new StateOverlay(store.view);
     after.merge(changes);
     await store.commit(changes, { label: new ChainProperties(after).headNumber });
+    this.committedStateMoved();
+    await this.pruneJournal();
+  }
+
+  /** Undoes every commit after `seq` (a snapshot revert or a fork switch). */
+  private async rewindStore(seq: bigint): Promise<void> {
+    await this.options.store.rewind(seq);
+    this.committedStateMoved();
+  }
+
+  private committedStateMoved(): void {
     this.solid.refresh(); // at once, so no read sees the new head through the old solid view
     this.pool.baseMoved();
     this.changes++;
-    await this.pruneJournal();
   }
 
   /** Keeps the journal only as far back as one of the retention rules needs it. */
