@@ -1,3 +1,12 @@
+/**
+ * ChainService: the chain as a running node holds it, one writer at a time. It composes the parts
+ * that each own one responsibility and sequences their writes:
+ * - `pending-pool.ts`: the broadcast transactions applied to an unconfirmed overlay;
+ * - `fork-choice.ts`: the fork tree and the switch to a longer branch for blocks from the network;
+ * - `dev-history.ts`: dev snapshots (checkpoints, rewinds) and the trace window;
+ * - `solid-view.ts`: the state at the solidified block;
+ * - `journal-retention.ts`: how far back the commit journal is kept, one rule per reason.
+ */
 import {
   applyBlock,
   type Block,
@@ -23,13 +32,9 @@ import {
 } from "@tronode/engine";
 import { createBestSigner } from "@tronode/secp256k1-native";
 import type { ChainStore } from "@tronode/storage";
+import { type ChainCheckpoint, createDevHistory, type DevHistory } from "./dev-history.js";
 import { createForkChoice, type ForkChoice, type PushBlockResult } from "./fork-choice.js";
-import {
-  journalPruneBound,
-  oldestCommitForCheckpoints,
-  oldestCommitForSolidified,
-  oldestCommitForTraceWindow,
-} from "./journal-retention.js";
+import { journalPruneBound, oldestCommitForSolidified } from "./journal-retention.js";
 import { createPendingPool, type PendingPool } from "./pending-pool.js";
 import { SerialQueue } from "./serial-queue.js";
 import type { SignaturePrefetch } from "./signature-prefetch.js";
@@ -69,23 +74,10 @@ export interface ChainServiceOptions {
    */
   readonly traceBlocks?: number;
   /**
-   * At most this many bytes of those blocks' undo records (default 8 MiB): the records live in
-   * memory, and a busy chain's 256 blocks would otherwise hold hundreds of MB.
+   * At most this many bytes of those blocks' undo records (default DEFAULT_TRACE_BYTES, 8 MiB): the
+   * records live in memory, and a busy chain's 256 blocks would otherwise hold hundreds of MB.
    */
   readonly traceBytes?: number;
-}
-
-/** Default `traceBytes`. */
-export const DEFAULT_TRACE_BYTES = 8 * 1024 * 1024;
-
-/** A point the chain can be rewound to: a commit of the store and the pending pool at that time. */
-export interface ChainCheckpoint {
-  /** The store's commit sequence number. */
-  readonly seq: bigint;
-  /** The head block number then. */
-  readonly headNumber: bigint;
-  /** The pending pool then, in arrival order. */
-  readonly pending: readonly Transaction[];
 }
 
 /**
@@ -99,19 +91,18 @@ export class ChainService {
   /** Block headers are signed with libsecp256k1 when it loads (same bytes as noble, no warm-up). */
   private readonly signer = createBestSigner();
   private readonly listeners = new Set<(block: ProducedBlock) => void>();
-  /** Commit sequence numbers the journal must keep rewinding to (snapshots), by holder. */
-  private readonly holds = new Map<symbol, bigint>();
-  private readonly rewindListeners = new Set<(checkpoint: ChainCheckpoint) => void>();
-  private changes = 0;
-  private readonly solid: SolidView;
   private readonly pool: PendingPool;
   private readonly forks: ForkChoice;
+  private readonly history: DevHistory;
+  private readonly solid: SolidView;
+  private changes = 0;
 
   constructor(private readonly options: ChainServiceOptions) {
+    const { store, logger } = options;
     this.pool = createPendingPool({
-      committedView: () => options.store.view,
+      committedView: () => store.view,
       recoverer: options.recoverer,
-      logger: options.logger,
+      logger,
       maxPendingSize: options.maxPendingSize,
       traceBalances: options.traceBalances,
       settings: options.settings,
@@ -121,14 +112,19 @@ export class ChainService {
       },
     });
     this.forks = createForkChoice({
-      store: options.store,
-      logger: options.logger,
+      store,
+      logger,
       applyOnHead: (block) => this.applyOnHead(block),
       rewind: (seq) => this.rewindStore(seq),
       pendingTransactions: () => this.pool.transactions(),
       repush: (txs) => this.pool.repush(txs),
     });
-    this.solid = createSolidView({ store: options.store, headView: () => this.pool.view });
+    this.history = createDevHistory({
+      store,
+      traceBlocks: options.traceBlocks,
+      traceBytes: options.traceBytes,
+    });
+    this.solid = createSolidView({ store, headView: () => this.pool.view });
   }
 
   /**
@@ -273,8 +269,7 @@ export class ChainService {
 
   /** Called after the chain was rewound (snapshot revert, fork switch). */
   onRewind(listener: (checkpoint: ChainCheckpoint) => void): () => void {
-    this.rewindListeners.add(listener);
-    return () => this.rewindListeners.delete(listener);
+    return this.history.onRewind(listener);
   }
 
   /**
@@ -282,16 +277,9 @@ export class ChainService {
    * `release` is called.
    */
   checkpoint(): Promise<{ checkpoint: ChainCheckpoint; release: () => void }> {
-    return this.queue.run(async () => {
-      const checkpoint: ChainCheckpoint = {
-        seq: this.options.store.commitSeq,
-        headNumber: this.properties.headNumber,
-        pending: this.pool.transactions(),
-      };
-      const holder = Symbol("checkpoint");
-      this.holds.set(holder, checkpoint.seq);
-      return { checkpoint, release: () => this.holds.delete(holder) };
-    });
+    return this.queue.run(async () =>
+      this.history.checkpoint(this.properties.headNumber, this.pool.transactions()),
+    );
   }
 
   /**
@@ -303,7 +291,7 @@ export class ChainService {
       await this.rewindStore(checkpoint.seq);
       this.forks.reset();
       this.pool.reset(checkpoint.pending);
-      for (const listener of this.rewindListeners) listener(checkpoint);
+      this.history.rewound(checkpoint);
     });
   }
 
@@ -374,6 +362,15 @@ export class ChainService {
     return this.queue.idle();
   }
 
+  /**
+   * The committed state just before block `number` was committed (its parent's state, with any
+   * later admin write to that parent included), while the journal still holds that block; valid
+   * until the next write — read it inside `exclusive`.
+   */
+  stateBeforeBlock(number: bigint): StateView | undefined {
+    return this.history.stateBeforeBlock(number);
+  }
+
   /** Applies a block on the committed head and commits it; the pending pool is rebuilt on it. */
   private async applyOnHead(block: Block): Promise<void> {
     const outcome = applyBlock(this.options.store.view, block, this.options.recoverer, {
@@ -411,24 +408,9 @@ export class ChainService {
     const props = this.properties;
     const through = journalPruneBound(marks, [
       oldestCommitForSolidified(marks, props.solidifiedNumber),
-      oldestCommitForCheckpoints(this.holds.values()),
-      oldestCommitForTraceWindow(marks, props.headNumber, {
-        blocks: this.options.traceBlocks ?? 0,
-        bytes: this.options.traceBytes ?? DEFAULT_TRACE_BYTES,
-      }),
+      this.history.oldestHeldCommit(),
+      this.history.oldestTracedCommit(marks, props.headNumber),
     ]);
     if (through !== undefined) await store.pruneJournal(through);
-  }
-
-  /**
-   * The committed state just before block `number` was committed (its parent's state, with any
-   * later admin write to that parent included), while the journal still holds that block; valid
-   * until the next write — read it inside `exclusive`.
-   */
-  stateBeforeBlock(number: bigint): StateView | undefined {
-    const store = this.options.store;
-    const mark = store.journal().find((m) => m.label >= number);
-    if (mark === undefined || mark.label !== number) return undefined;
-    return store.viewAt(mark.seq - 1n);
   }
 }
