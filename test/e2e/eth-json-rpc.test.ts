@@ -23,7 +23,7 @@ import {
   utf8Encode,
 } from "@tronode/engine";
 import { createNode, type TronNode } from "@tronode/node";
-import { ETH_METHODS } from "@tronode/transport-http";
+import { ETH_METHODS } from "@tronode/operations";
 import { Contract, JsonRpcProvider } from "ethers";
 import { TronWeb } from "tronweb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -1,7 +1,9 @@
 /**
  * @tronode/operations — java-tron's wallet operations below the framing, one implementation each,
- * bound by transport-http (route rows) and transport-grpc (rpc bindings). See ARCHITECTURE.md,
- * "Operations and transports".
+ * bound by transport-http (route rows) and transport-grpc (rpc bindings), and java-tron's JSON-RPC
+ * methods (`json-rpc/`: TronJsonRpcImpl's eth methods, filters and logs, the debug methods) that
+ * transport-http frames on /jsonrpc and /tre. See ARCHITECTURE.md, "Operations and transports" and
+ * "java-tron's JSON-RPC".
  */
 export { AccountOperations, accountNetMessage, accountResourceMessage } from "./account-operations.js";
 export { type AddressValidation, validateAddressText } from "./address-validation.js";
@@ -26,17 +28,33 @@ export {
   BuilderOperations,
   builderOperation,
 } from "./builder-operations.js";
+export { printBuiltTransaction } from "./built-transaction-json.js";
 export { ChainOperations, NodeOperations, PendingOperations } from "./chain-operations.js";
 export {
   ContractBuilderOperations,
   type ContractCallFailure,
   type ContractCallOutcome,
   ContractOperations,
+  ContractRefusalCodes,
   contractCallFailure,
   type EnergyEstimateOutcome,
   type TriggerRequest,
 } from "./contract-operations.js";
 export { type BlockReference, DatabaseOperations } from "./database-operations.js";
+export { debugMethods } from "./json-rpc/debug-methods.js";
+export { type JsonRpcError, JsonRpcErrorCodes, JsonRpcFailure } from "./json-rpc/errors.js";
+export { EthFilters } from "./json-rpc/eth-filters.js";
+export type { ContractLogIndex } from "./json-rpc/eth-logs.js";
+export {
+  ETH_METHODS,
+  ETH_METHODS_BY_NAME,
+  type EthJsonRpcContext,
+  type EthMethod,
+  type EthMethodStatus,
+  type EthStateQueries,
+  runEthMethod,
+} from "./json-rpc/eth-methods.js";
+export type { JsonRpcHandler, JsonRpcMethodLookup } from "./json-rpc/method-lookup.js";
 export {
   addressOfKey,
   type EasyTransferInput,

@@ -11,10 +11,10 @@
  * development mode.
  */
 import { addressToBase58, bytesToHex, type DevAccount, type DevApi, type Logger } from "@tronode/engine";
+import type { JsonRpcMethodLookup } from "@tronode/operations";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { JsonObject } from "./engine-protocol.js";
 import { sendJson, sendJsonText } from "./json-response.js";
-import type { JsonRpcMethodLookup } from "./json-rpc/framing.js";
 import { answerTreJsonRpc } from "./tre-json-rpc.js";
 
 const TEXT_CONTENT_TYPE = "text/plain; charset=utf-8";

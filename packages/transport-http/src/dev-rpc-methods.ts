@@ -6,8 +6,8 @@
  * like every `*_increaseTime`; the Ethereum aliases take seconds, as their tools send them.
  */
 import { type DevApi, decodeAddress, hexToBytes, parseHex, tryAddressFromBase58 } from "@tronode/engine";
+import { type JsonRpcError, JsonRpcErrorCodes, JsonRpcFailure } from "@tronode/operations";
 import type { JsonValue } from "./engine-protocol.js";
-import { type JsonRpcError, JsonRpcErrorCodes, JsonRpcFailure } from "./json-rpc/errors.js";
 
 export { type JsonRpcError, JsonRpcErrorCodes, JsonRpcFailure };
 

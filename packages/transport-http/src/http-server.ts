@@ -11,6 +11,7 @@
  * off: request bodies, private keys and pass phrases are never logged. Unknown paths answer 404.
  */
 import type { DevApi, EventQueries, Logger, TraceQueries, WalletApi } from "@tronode/engine";
+import { debugMethods } from "@tronode/operations";
 import Fastify, {
   type FastifyError,
   type FastifyInstance,
@@ -26,7 +27,6 @@ import {
   tronodeErrorBody,
 } from "./java-error-body.js";
 import { sendJson } from "./json-response.js";
-import { debugMethods } from "./json-rpc/debug-methods.js";
 import { type EthJsonRpcOptions, registerJsonRpcRoute } from "./json-rpc/json-rpc-route.js";
 import { isLoopbackHost } from "./loopback-host.js";
 import { ROUTE_TABLE } from "./route-table.js";

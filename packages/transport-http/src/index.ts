@@ -10,13 +10,6 @@ export {
 } from "./http-server.js";
 export { TransportErrorCodes, TransportJavaClasses } from "./java-error-body.js";
 export { ethMethodsCoverageMarkdown } from "./json-rpc/eth-coverage.js";
-export type { ContractLogIndex } from "./json-rpc/eth-logs.js";
-export {
-  ETH_METHODS,
-  type EthMethod,
-  type EthMethodStatus,
-  type EthStateQueries,
-} from "./json-rpc/eth-methods.js";
 export type { EthJsonRpcOptions } from "./json-rpc/json-rpc-route.js";
 export { isLoopbackHost } from "./loopback-host.js";
 export type {

@@ -6,9 +6,9 @@
  * exception), -32603 an unexpected failure.
  */
 import { type DevApi, type Logger, TronodeError } from "@tronode/engine";
+import { JsonRpcErrorCodes, type JsonRpcMethodLookup } from "@tronode/operations";
 import { DEV_RPC_METHODS } from "./dev-rpc-methods.js";
-import { JsonRpcErrorCodes } from "./json-rpc/errors.js";
-import { answerJsonRpc, type JsonRpcDialect, type JsonRpcMethodLookup } from "./json-rpc/framing.js";
+import { answerJsonRpc, type JsonRpcDialect } from "./json-rpc/framing.js";
 
 export { JsonRpcErrorCodes };
 

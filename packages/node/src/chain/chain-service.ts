@@ -1,40 +1,44 @@
+/**
+ * ChainService: the chain as a running node holds it, one writer at a time. It composes the parts
+ * that each own one responsibility and sequences their writes:
+ * - `pending-pool.ts`: the broadcast transactions applied to an unconfirmed overlay;
+ * - `fork-choice.ts`: the fork tree and the switch to a longer branch for blocks from the network;
+ * - `dev-history.ts`: dev snapshots (checkpoints, rewinds) and the trace window;
+ * - `solid-view.ts`: the state at the solidified block;
+ * - `journal-retention.ts`: how far back the commit journal is kept, one rule per reason.
+ */
 import {
   applyBlock,
-  applyTransaction,
   type Block,
   type BlockOutcome,
-  BlockTree,
-  blockId,
   blockSlot,
   bytesEqual,
   bytesToHex,
   ChainProperties,
   type ChainSettings,
   type ChangeSet,
-  contractFailureText,
-  contractOwner,
   type Logger,
   MutableChainProperties,
   type ProducedBlock,
   produceBlock,
   type ReadScope,
-  ResponseCode,
   type SignatureRecoverer,
   StateOverlay,
   type StateView,
   scheduledWitness,
-  Tables,
   type Transaction,
   type TransactionOutcome,
   type TreeBlock,
-  TronodeError,
-  transactionId,
-  transactionTrieRoot,
 } from "@tronode/engine";
 import { createBestSigner } from "@tronode/secp256k1-native";
 import type { ChainStore } from "@tronode/storage";
+import { type ChainCheckpoint, createDevHistory, type DevHistory } from "./dev-history.js";
+import { createForkChoice, type ForkChoice, type PushBlockResult } from "./fork-choice.js";
+import { journalPruneBound, oldestCommitForSolidified } from "./journal-retention.js";
+import { createPendingPool, type PendingPool } from "./pending-pool.js";
 import { SerialQueue } from "./serial-queue.js";
 import type { SignaturePrefetch } from "./signature-prefetch.js";
+import { createSolidView, type SolidView } from "./solid-view.js";
 
 export interface WitnessKey {
   readonly address: Uint8Array;
@@ -70,52 +74,10 @@ export interface ChainServiceOptions {
    */
   readonly traceBlocks?: number;
   /**
-   * At most this many bytes of those blocks' undo records (default 8 MiB): the records live in
-   * memory, and a busy chain's 256 blocks would otherwise hold hundreds of MB.
+   * At most this many bytes of those blocks' undo records (default DEFAULT_TRACE_BYTES, 8 MiB): the
+   * records live in memory, and a busy chain's 256 blocks would otherwise hold hundreds of MB.
    */
   readonly traceBytes?: number;
-}
-
-/** Default `traceBytes`. */
-export const DEFAULT_TRACE_BYTES = 8 * 1024 * 1024;
-
-interface PendingEntry {
-  readonly tx: Transaction;
-  readonly outcome: TransactionOutcome;
-}
-
-/** What `pushBlock` did with a block (java-tron's Manager.pushBlock). */
-export type PushBlockResult =
-  /** Already held at or below the head. */
-  | { readonly kind: "known" }
-  /** Linked on a side branch that is not (yet) the longest: kept in the fork tree only. */
-  | { readonly kind: "side" }
-  /** Applied on top of the head. */
-  | { readonly kind: "applied" }
-  /** Its branch became the longest: the chain was undone to the fork point and the branch applied. */
-  | {
-      readonly kind: "switched";
-      readonly undone: number;
-      readonly applied: number;
-      readonly forkNumber: bigint;
-    };
-
-/** Error codes of `pushBlock` beyond the engine's BAD_BLOCK and the tree's. */
-export const PushBlockErrors = {
-  /** The transaction root does not match (java-tron's CALC_MERKLE_ROOT_FAILED). */
-  merkle: "BLOCK_MERKLE",
-  /** The fork point lies below what the journal can undo (never below the solidified block). */
-  forkTooDeep: "FORK_TOO_DEEP",
-} as const;
-
-/** A point the chain can be rewound to: a commit of the store and the pending pool at that time. */
-export interface ChainCheckpoint {
-  /** The store's commit sequence number. */
-  readonly seq: bigint;
-  /** The head block number then. */
-  readonly headNumber: bigint;
-  /** The pending pool then, in arrival order. */
-  readonly pending: readonly Transaction[];
 }
 
 /**
@@ -125,29 +87,44 @@ export interface ChainCheckpoint {
  * writes are serialized.
  */
 export class ChainService {
-  private pending = new Map<string, PendingEntry>();
-  private pendingState: StateOverlay;
-  private readonly verified = new Set<string>();
   private readonly queue = new SerialQueue();
   /** Block headers are signed with libsecp256k1 when it loads (same bytes as noble, no warm-up). */
   private readonly signer = createBestSigner();
   private readonly listeners = new Set<(block: ProducedBlock) => void>();
-  /** Commits made so far, and the count the pending pool was built at (its outcomes are on that head). */
-  private commits = 0;
-  private pendingBuiltAt = 0;
-  /** Commit sequence numbers the journal must keep rewinding to (snapshots), by holder. */
-  private readonly holds = new Map<symbol, bigint>();
-  private readonly rewindListeners = new Set<(checkpoint: ChainCheckpoint) => void>();
-  /** The unsolidified blocks as a tree (java-tron's khaos database), built on first use. */
-  private tree: BlockTree | undefined;
-  /** Fork switches so far (figures for tests and the log). */
-  forkSwitches = 0;
+  private readonly pool: PendingPool;
+  private readonly forks: ForkChoice;
+  private readonly history: DevHistory;
+  private readonly solid: SolidView;
   private changes = 0;
-  /** The solidified block's state when the head is past it (see solidView). */
-  private solid: StateView | undefined;
 
   constructor(private readonly options: ChainServiceOptions) {
-    this.pendingState = new StateOverlay(options.store.view);
+    const { store, logger } = options;
+    this.pool = createPendingPool({
+      committedView: () => store.view,
+      recoverer: options.recoverer,
+      logger,
+      maxPendingSize: options.maxPendingSize,
+      traceBalances: options.traceBalances,
+      settings: options.settings,
+      signatureBypass: options.signatureBypass,
+      onChange: () => {
+        this.changes++;
+      },
+    });
+    this.forks = createForkChoice({
+      store,
+      logger,
+      applyOnHead: (block) => this.applyOnHead(block),
+      rewind: (seq) => this.rewindStore(seq),
+      pendingTransactions: () => this.pool.transactions(),
+      repush: (txs) => this.pool.repush(txs),
+    });
+    this.history = createDevHistory({
+      store,
+      traceBlocks: options.traceBlocks,
+      traceBytes: options.traceBytes,
+    });
+    this.solid = createSolidView({ store, headView: () => this.pool.view });
   }
 
   /**
@@ -160,7 +137,7 @@ export class ChainService {
 
   /** Unconfirmed state: committed + pending transactions. */
   get headView(): StateView {
-    return this.pendingState;
+    return this.pool.view;
   }
 
   /** Committed state: the head block's. */
@@ -174,12 +151,12 @@ export class ChainService {
    * writes undone from the journal.
    */
   get solidView(): StateView {
-    return this.solid ?? this.options.store.view;
+    return this.solid.view;
   }
 
   /** The state a read of `scope` sees: `head` = unconfirmed (pending applied), `solid` = solidified. */
   viewOf(scope: ReadScope): StateView {
-    return scope === "head" ? this.pendingState : this.solidView;
+    return this.solid.viewOf(scope);
   }
 
   get store(): ChainStore {
@@ -196,15 +173,20 @@ export class ChainService {
   }
 
   get pendingSize(): number {
-    return this.pending.size;
+    return this.pool.size;
   }
 
   pendingTransaction(id: Uint8Array): Transaction | undefined {
-    return this.pending.get(bytesToHex(id))?.tx;
+    return this.pool.transaction(id);
   }
 
   pendingIds(): Uint8Array[] {
-    return [...this.pending.values()].map((e) => e.outcome.txId);
+    return this.pool.ids();
+  }
+
+  /** Fork switches so far (figures for tests and the log). */
+  get forkSwitches(): number {
+    return this.forks.switches;
   }
 
   onBlock(listener: (block: ProducedBlock) => void): () => void {
@@ -214,23 +196,14 @@ export class ChainService {
 
   /** Broadcast: validates and applies the transaction to the pending state, or throws the rejection. */
   push(tx: Transaction): Promise<TransactionOutcome> {
-    const maxPending = this.options.maxPendingSize ?? 2000;
-    const apply = (recoverer: SignatureRecoverer): TransactionOutcome => {
-      if (this.pending.size >= maxPending) {
-        throw new TronodeError(ResponseCode.SERVER_BUSY, "Server busy.");
-      }
-      const outcome = this.pushToPending(tx, recoverer);
-      this.logContractFailure(outcome);
-      return outcome;
-    };
     const prefetch = this.options.prefetch;
-    if (!prefetch || this.pending.size >= maxPending) {
-      return this.queue.run(() => apply(this.options.recoverer));
+    if (!prefetch || this.pool.isFull) {
+      return this.queue.run(() => this.pool.admit(tx, this.options.recoverer));
     }
     // The recovery runs in the pool while earlier pushes are applied; the push keeps its place
     // in the queue and checks its signatures (through the prefetched results) in java-tron's order.
     const recovered = prefetch.prefetch(tx);
-    return this.queue.run(() => recovered.then(() => apply(prefetch.recoverer)));
+    return this.queue.run(() => recovered.then(() => this.pool.admit(tx, prefetch.recoverer)));
   }
 
   /** The held witness scheduled for a block at `timestamp`, if this node holds its key. */
@@ -248,28 +221,25 @@ export class ChainService {
     return this.queue.run(async () => {
       const producer = this.producerAt(timestamp);
       if (!producer) return undefined;
-      const entries = [...this.pending.values()];
       const produced = produceBlock(this.options.store.view, {
         timestamp,
         witnessPrivateKey: producer.privateKey,
         signer: this.signer,
         witnessAddress: producer.address,
-        transactions: entries.map((e) => e.tx),
+        transactions: this.pool.transactions(),
         recoverer: this.options.recoverer,
-        isVerified: (txId) => this.verified.has(bytesToHex(txId)),
+        isVerified: (txId) => this.pool.isVerified(txId),
         traceBalances: this.options.traceBalances,
         settings: this.options.settings,
         // The pool's outcomes were computed on the committed head, in order: the block can take them.
-        pushed: this.pendingBuiltAt === this.commits ? entries.map((e) => e.outcome) : undefined,
+        pushed: this.pool.outcomesOnCommittedHead(),
       });
       await this.commit(produced.changes);
-      this.tree?.push(produced.block);
-      this.pruneTree();
-      for (const o of produced.outcomes) this.verified.delete(bytesToHex(o.txId));
+      this.forks.addProduced(produced.block);
       for (const r of produced.rejected) {
         this.options.logger.debug({ reason: r.error.message }, "transaction left out of the block");
       }
-      this.rebuildPending(new Set(produced.outcomes.map((o) => bytesToHex(o.txId))));
+      this.pool.rebuild(new Set(produced.outcomes.map((o) => bytesToHex(o.txId))));
       for (const listener of this.listeners) listener(produced);
       return produced;
     });
@@ -292,15 +262,14 @@ export class ChainService {
       const number = block.blockHeader?.rawData?.number ?? 0n;
       new MutableChainProperties(overlay).set("LATEST_SOLIDIFIED_BLOCK_NUM", number);
       await this.commit(overlay.changes() as ChangeSet);
-      this.rebuildPending(new Set());
+      this.pool.rebuild(new Set());
       return outcome;
     });
   }
 
   /** Called after the chain was rewound (snapshot revert, fork switch). */
   onRewind(listener: (checkpoint: ChainCheckpoint) => void): () => void {
-    this.rewindListeners.add(listener);
-    return () => this.rewindListeners.delete(listener);
+    return this.history.onRewind(listener);
   }
 
   /**
@@ -308,16 +277,9 @@ export class ChainService {
    * `release` is called.
    */
   checkpoint(): Promise<{ checkpoint: ChainCheckpoint; release: () => void }> {
-    return this.queue.run(async () => {
-      const checkpoint: ChainCheckpoint = {
-        seq: this.options.store.commitSeq,
-        headNumber: this.properties.headNumber,
-        pending: [...this.pending.values()].map((e) => e.tx),
-      };
-      const holder = Symbol("checkpoint");
-      this.holds.set(holder, checkpoint.seq);
-      return { checkpoint, release: () => this.holds.delete(holder) };
-    });
+    return this.queue.run(async () =>
+      this.history.checkpoint(this.properties.headNumber, this.pool.transactions()),
+    );
   }
 
   /**
@@ -326,34 +288,26 @@ export class ChainService {
    */
   rewindTo(checkpoint: ChainCheckpoint): Promise<void> {
     return this.queue.run(async () => {
-      await this.options.store.rewind(checkpoint.seq);
-      this.refreshSolidView();
-      this.tree = undefined;
-      this.commits++;
-      this.changes++;
-      this.verified.clear();
-      this.repush(checkpoint.pending);
-      for (const listener of this.rewindListeners) listener(checkpoint);
+      await this.rewindStore(checkpoint.seq);
+      this.forks.reset();
+      this.pool.reset(checkpoint.pending);
+      this.history.rewound(checkpoint);
     });
   }
 
   /** Whether a block is held: in the fork tree or in the main chain (java-tron's containBlock). */
   containsBlock(id: Uint8Array): boolean {
-    return this.blockTree().has(id) || this.containsBlockInMainChain(id);
+    return this.forks.contains(id);
   }
 
   /** Whether a block is in the main chain (containBlockInMainChain). */
   containsBlockInMainChain(id: Uint8Array): boolean {
-    const view = this.options.store.view;
-    const number = view.get(Tables.blockIndex, id);
-    if (number === undefined) return false;
-    const block = view.get(Tables.blocks, number);
-    return block !== undefined && bytesEqual(blockId(block), id);
+    return this.forks.containsInMainChain(id);
   }
 
   /** The fork tree's head (java-tron's khaosDb head). */
   get treeHead(): TreeBlock {
-    return this.blockTree().head;
+    return this.forks.head;
   }
 
   /**
@@ -361,17 +315,7 @@ export class ChainService {
    * first, ending with the main-chain block it forks from; empty when it has none.
    */
   forkBranch(id: Uint8Array): { id: Uint8Array; number: bigint }[] {
-    const tree = this.blockTree();
-    try {
-      const { second, ancestor } = tree.branches(this.properties.headBlockId, id);
-      if (second.length === 0) return [];
-      return [
-        ...second.map((b) => ({ id: b.id, number: b.number })),
-        { id: ancestor.id, number: ancestor.number },
-      ];
-    } catch {
-      return [];
-    }
+    return this.forks.branchOf(id);
   }
 
   /**
@@ -383,155 +327,7 @@ export class ChainService {
    * BLOCK_NON_COMMON.
    */
   pushBlock(block: Block): Promise<PushBlockResult> {
-    return this.queue.run(async () => {
-      const tree = this.blockTree();
-      const raw = block.blockHeader?.rawData;
-      if (!raw) throw new TronodeError("BAD_BLOCK", "block has no header");
-      const id = blockId(block);
-      const props = this.properties;
-      const headNumber = props.headNumber;
-      if (raw.number <= headNumber && tree.has(id)) return { kind: "known" };
-      if (!bytesEqual(transactionTrieRoot(block.transactions), raw.txTrieRoot)) {
-        throw new TronodeError(PushBlockErrors.merkle, `The merkle hash is not validated for ${raw.number}`);
-      }
-      const pushed = tree.push(block);
-      if (pushed.kind === "known") return { kind: "known" };
-      const head = tree.head;
-      if (head.number <= headNumber) return { kind: "side" };
-      if (!bytesEqual(head.parentId, props.headBlockId)) return this.switchFork(head);
-      try {
-        await this.applyOnHead(head.block);
-      } catch (e) {
-        tree.remove(id);
-        throw e;
-      }
-      return { kind: "applied" };
-    });
-  }
-
-  /** Applies a block on the committed head and commits it; the pending pool is rebuilt on it. */
-  private async applyOnHead(block: Block): Promise<void> {
-    const outcome = applyBlock(this.options.store.view, block, this.options.recoverer, {
-      traceBalances: this.options.traceBalances,
-    });
-    await this.commit(outcome.changes);
-    const included = new Set(outcome.outcomes.map((o) => bytesToHex(o.txId)));
-    for (const id of included) this.verified.delete(id);
-    this.rebuildPending(included);
-    this.pruneTree();
-  }
-
-  /** Manager.switchFork: undo to the common ancestor, apply the new branch; on failure restore the old one. */
-  private async switchFork(newHead: TreeBlock): Promise<PushBlockResult> {
-    const tree = this.blockTree();
-    const dbHead = this.properties.headBlockId;
-    let branches: ReturnType<BlockTree["branches"]>;
-    try {
-      branches = tree.branches(newHead.id, dbHead);
-    } catch (e) {
-      // no common ancestor: the new branch goes (java-tron removes it from khaos and fails)
-      const mainIds = new Set(tree.chainOf(dbHead).map((b) => bytesToHex(b.id)));
-      for (const b of tree.chainOf(newHead.id)) if (!mainIds.has(bytesToHex(b.id))) tree.remove(b.id);
-      tree.setHead(dbHead);
-      throw e;
-    }
-    const { first: newBranch, second: oldBranch, ancestor } = branches;
-    const seq = this.seqOfHead(ancestor.number);
-    const solid = this.properties.solidifiedNumber;
-    if (seq === undefined || ancestor.number < solid) {
-      for (const b of newBranch) tree.remove(b.id);
-      tree.setHead(dbHead);
-      throw new TronodeError(
-        PushBlockErrors.forkTooDeep,
-        `fork point ${ancestor.number} is below what can be undone (solidified block ${solid})`,
-      );
-    }
-    const popped = oldBranch.flatMap((b) => b.block.transactions);
-    const pending = [...this.pending.values()].map((e) => e.tx);
-    await this.options.store.rewind(seq);
-    this.refreshSolidView();
-    this.commits++;
-    this.changes++;
-    let applied = 0;
-    try {
-      for (const b of [...newBranch].reverse()) {
-        await this.applyOnHead(b.block);
-        applied++;
-      }
-    } catch (e) {
-      this.options.logger.warn(
-        {
-          number: Number(newBranch[newBranch.length - 1 - applied]?.number ?? 0n),
-          reason: (e as Error).message,
-        },
-        "fork switch failed: restoring the old branch",
-      );
-      for (const b of newBranch) tree.remove(b.id);
-      if (oldBranch[0]) tree.setHead(oldBranch[0].id);
-      await this.options.store.rewind(seq);
-      this.refreshSolidView();
-      this.commits++;
-      this.changes++;
-      for (const b of [...oldBranch].reverse()) {
-        try {
-          await this.applyOnHead(b.block);
-        } catch {
-          // java-tron swallows failures re-applying the old branch
-        }
-      }
-      this.repush([...popped, ...pending]);
-      throw e;
-    }
-    this.forkSwitches++;
-    this.options.logger.info(
-      {
-        forkNumber: Number(ancestor.number),
-        undone: oldBranch.length,
-        applied,
-        head: Number(newHead.number),
-      },
-      "switched to a longer fork",
-    );
-    // transactions of the abandoned blocks go back to the pool (java-tron re-pushes popped transactions)
-    this.repush([...popped, ...pending]);
-    return { kind: "switched", undone: oldBranch.length, applied, forkNumber: ancestor.number };
-  }
-
-  /** The commit after which the head was block `number` (the newest such commit still undoable). */
-  private seqOfHead(number: bigint): bigint | undefined {
-    const marks = this.options.store.journal();
-    for (let i = marks.length - 1; i >= 0; i--) {
-      const mark = marks[i]!;
-      if (mark.label === number) return mark.seq;
-      if (mark.label < number) return undefined;
-    }
-    return undefined;
-  }
-
-  /**
-   * The fork tree, built on first use from the solidified block and the main-chain blocks above it
-   * (java-tron starts khaos from the head only; starting at the solidified block lets a restarted
-   * node still switch to a fork of any unsolidified block).
-   */
-  private blockTree(): BlockTree {
-    if (this.tree) return this.tree;
-    const view = this.options.store.view;
-    const props = this.properties;
-    const from = props.solidifiedNumber < props.headNumber ? props.solidifiedNumber : props.headNumber;
-    const root = view.get(Tables.blocks, from);
-    if (!root) throw new TronodeError("BLOCK_MISSING", `block ${from} is missing from the store`);
-    const tree = new BlockTree(root);
-    for (let n = from + 1n; n <= props.headNumber; n++) {
-      const block = view.get(Tables.blocks, n);
-      if (block) tree.push(block);
-    }
-    this.tree = tree;
-    return tree;
-  }
-
-  /** Blocks below the solidified block leave the tree: they can no longer be switched away from. */
-  private pruneTree(): void {
-    this.tree?.prune(this.properties.solidifiedNumber);
+    return this.queue.run(() => this.forks.pushBlock(block));
   }
 
   /** A development write straight into state (TRE's admin funding), committed at once. */
@@ -540,7 +336,7 @@ export class ChainService {
       const overlay = new StateOverlay(this.options.store.view);
       write(overlay);
       await this.commit(overlay.changes() as ChangeSet);
-      this.rebuildPending(new Set());
+      this.pool.rebuild(new Set());
     });
   }
 
@@ -551,9 +347,8 @@ export class ChainService {
   replaceState(compute: () => Promise<ChangeSet>): Promise<void> {
     return this.queue.run(async () => {
       await this.commit(await compute());
-      this.tree = undefined;
-      this.verified.clear();
-      this.repush([]);
+      this.forks.reset();
+      this.pool.reset([]);
     });
   }
 
@@ -567,147 +362,55 @@ export class ChainService {
     return this.queue.idle();
   }
 
-  private async commit(changes: ChangeSet): Promise<void> {
-    const store = this.options.store;
-    const after = new StateOverlay(store.view);
-    after.merge(changes);
-    await store.commit(changes, { label: new ChainProperties(after).headNumber });
-    this.refreshSolidView(); // at once, so no read sees the new head through the old solid view
-    this.commits++;
-    this.changes++;
-    await this.pruneJournal();
-  }
-
-  /** Recomputes the solidified state after the committed state moved. */
-  private refreshSolidView(): void {
-    const store = this.options.store;
-    const props = new ChainProperties(store.view);
-    const solid = props.solidifiedNumber;
-    if (solid >= props.headNumber) {
-      this.solid = undefined;
-      return;
-    }
-    // the last commit whose head was at or below the solidified block (pruning keeps what follows;
-    // when that commit's own record is pruned, it is the one just before the first above it)
-    const marks = store.journal();
-    const atOrBelow = marks.filter((mark) => mark.label <= solid).at(-1);
-    const firstAbove = marks.find((mark) => mark.label > solid);
-    const seq = atOrBelow?.seq ?? (firstAbove === undefined ? undefined : firstAbove.seq - 1n);
-    this.solid = seq === undefined ? undefined : store.viewAt(seq);
-  }
-
-  /**
-   * Keeps the journal only as far back as something may rewind: the newest commit at or below the
-   * solidified block (a fork never undoes a solidified block) and every held checkpoint. The mark
-   * of that commit itself stays, so a fork switch can find the commit of a fork point at the
-   * solidified block.
-   */
-  private async pruneJournal(): Promise<void> {
-    const store = this.options.store;
-    const marks = store.journal();
-    if (marks.length === 0) return;
-    const solid = this.properties.solidifiedNumber;
-    let through = -1n;
-    for (const mark of marks) {
-      if (mark.label > solid) break;
-      through = mark.seq;
-    }
-    for (const held of this.holds.values()) if (held < through) through = held;
-    // main keeps the record of the newest solidified commit too (the solid view needs it)
-    through -= 1n;
-    const traceBlocks = BigInt(this.options.traceBlocks ?? 0);
-    if (traceBlocks > 0n) {
-      // the commits of the oldest kept block and every later one stay: its parent state is one view away
-      let oldestKept = this.properties.headNumber - traceBlocks + 1n;
-      // newest first, whole blocks only, while they fit in the byte budget (the head block always)
-      const budget = this.options.traceBytes ?? DEFAULT_TRACE_BYTES;
-      let bytes = 0;
-      for (let i = marks.length - 1; i >= 0; i--) {
-        const mark = marks[i]!;
-        if (mark.label < oldestKept) break;
-        bytes += mark.bytes;
-        if (bytes > budget && mark.label < this.properties.headNumber) {
-          oldestKept = mark.label + 1n;
-          break;
-        }
-      }
-      let before = -1n;
-      for (const mark of marks) {
-        if (mark.label >= oldestKept) break;
-        before = mark.seq;
-      }
-      if (before < through) through = before;
-    }
-    if (through >= marks[0]!.seq) await store.pruneJournal(through);
-  }
-
   /**
    * The committed state just before block `number` was committed (its parent's state, with any
    * later admin write to that parent included), while the journal still holds that block; valid
    * until the next write — read it inside `exclusive`.
    */
   stateBeforeBlock(number: bigint): StateView | undefined {
-    const store = this.options.store;
-    const mark = store.journal().find((m) => m.label >= number);
-    if (mark === undefined || mark.label !== number) return undefined;
-    return store.viewAt(mark.seq - 1n);
+    return this.history.stateBeforeBlock(number);
   }
 
-  /**
-   * Applies a transaction to the pending state as a broadcast (signatures already checked once are
-   * not checked again; an impersonated owner's are not checked at all) and adds it to the pool.
-   */
-  private pushToPending(tx: Transaction, recoverer: SignatureRecoverer): TransactionOutcome {
-    const bypass = this.options.signatureBypass;
-    const outcome = applyTransaction(this.pendingState, tx, {
-      mode: "push",
-      recoverer,
-      isVerified: (txId) =>
-        this.verified.has(bytesToHex(txId)) ||
-        (bypass !== undefined &&
-          tx.rawData?.contract[0] !== undefined &&
-          bypass(contractOwner(tx.rawData.contract[0]))),
+  /** Applies a block on the committed head and commits it; the pending pool is rebuilt on it. */
+  private async applyOnHead(block: Block): Promise<void> {
+    const outcome = applyBlock(this.options.store.view, block, this.options.recoverer, {
       traceBalances: this.options.traceBalances,
-      settings: this.options.settings,
     });
-    const id = bytesToHex(outcome.txId);
-    this.pendingState.merge(outcome.changes);
+    await this.commit(outcome.changes);
+    this.pool.rebuild(new Set(outcome.outcomes.map((o) => bytesToHex(o.txId))));
+  }
+
+  private async commit(changes: ChangeSet): Promise<void> {
+    const store = this.options.store;
+    const after = new StateOverlay(store.view);
+    after.merge(changes);
+    await store.commit(changes, { label: new ChainProperties(after).headNumber });
+    this.committedStateMoved();
+    await this.pruneJournal();
+  }
+
+  /** Undoes every commit after `seq` (a snapshot revert or a fork switch). */
+  private async rewindStore(seq: bigint): Promise<void> {
+    await this.options.store.rewind(seq);
+    this.committedStateMoved();
+  }
+
+  private committedStateMoved(): void {
+    this.solid.refresh(); // at once, so no read sees the new head through the old solid view
+    this.pool.baseMoved();
     this.changes++;
-    this.pending.set(id, { tx: outcome.transaction, outcome });
-    this.verified.add(id);
-    return outcome;
   }
 
-  /** A contract transaction that failed gets a readable line (the revert reason decoded). */
-  private logContractFailure(outcome: TransactionOutcome): void {
-    const text = contractFailureText(outcome.info);
-    if (text === undefined) return;
-    this.options.logger.info(
-      { txId: bytesToHex(outcome.txId), reason: text },
-      `transaction ${bytesToHex(outcome.txId)} ${text}`,
-    );
-  }
-
-  /** Starts a new pool on the committed state and re-pushes `txs` into it (java-tron's repush). */
-  private repush(txs: readonly Transaction[]): void {
-    this.changes++;
-    this.pending = new Map();
-    this.pendingState = new StateOverlay(this.options.store.view);
-    this.pendingBuiltAt = this.commits;
-    for (const tx of txs) {
-      try {
-        this.pushToPending(tx, this.options.recoverer);
-      } catch (e) {
-        const id = bytesToHex(transactionId(tx));
-        this.verified.delete(id);
-        this.options.logger.debug({ txId: id, reason: (e as Error).message }, "pending transaction dropped");
-      }
-    }
-  }
-
-  /** Re-applies the transactions still pending on top of the new committed state. */
-  private rebuildPending(included: ReadonlySet<string>): void {
-    const previous = [...this.pending.entries()].filter(([id]) => !included.has(id));
-    this.repush(previous.map(([, entry]) => entry.tx));
+  /** Keeps the journal only as far back as one of the retention rules needs it. */
+  private async pruneJournal(): Promise<void> {
+    const store = this.options.store;
+    const marks = store.journal();
+    const props = this.properties;
+    const through = journalPruneBound(marks, [
+      oldestCommitForSolidified(marks, props.solidifiedNumber),
+      this.history.oldestHeldCommit(),
+      this.history.oldestTracedCommit(marks, props.headNumber),
+    ]);
+    if (through !== undefined) await store.pruneJournal(through);
   }
 }

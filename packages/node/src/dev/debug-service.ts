@@ -19,7 +19,7 @@ import {
   transactionId,
 } from "@tronode/engine";
 import type { ChainService } from "../chain/chain-service.js";
-import { DEFAULT_TRACE_BYTES } from "../chain/chain-service.js";
+import { DEFAULT_TRACE_BYTES } from "../chain/dev-history.js";
 
 export interface DebugServiceOptions {
   readonly chain: ChainService;

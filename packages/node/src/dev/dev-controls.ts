@@ -22,7 +22,8 @@ import {
 } from "@tronode/engine";
 import { addressOfPrivateKeyFast } from "@tronode/secp256k1-native";
 import type { BlockProducer } from "../chain/block-producer.js";
-import type { ChainCheckpoint, ChainService } from "../chain/chain-service.js";
+import type { ChainService } from "../chain/chain-service.js";
+import type { ChainCheckpoint } from "../chain/dev-history.js";
 import type { DevClock } from "./dev-clock.js";
 import { dumpChainState, readStateDump, replacementChanges } from "./state-dump.js";
 

@@ -18,7 +18,8 @@ import {
   unpackAddresses,
 } from "@tronode/engine";
 import { type BlockRef, BlockRejected, type NetChain, TransactionRejected } from "@tronode/transport-p2p";
-import { type ChainService, PushBlockErrors } from "../chain/chain-service.js";
+import type { ChainService } from "../chain/chain-service.js";
+import { PushBlockErrors } from "../chain/fork-choice.js";
 
 /** TronNetDelegate's tolerance for a block ahead of the receiver's clock. */
 const FUTURE_BLOCK_TOLERANCE_MS = 1000n;

@@ -14,6 +14,7 @@ import {
   type EnergyEstimateAnswer,
   estimateEnergy,
   isConstantCall,
+  JavaExceptions,
   packContract,
   type ReadScope,
   type SmartContract,
@@ -24,8 +25,10 @@ import {
   Tables,
   type Transaction,
   type TriggerInput,
+  TronodeError,
   validateError,
 } from "@tronode/engine";
+import { ContractRefusalCodes } from "@tronode/operations";
 import type { ChainService } from "../chain/chain-service.js";
 import { newTransaction } from "./new-transaction.js";
 
@@ -36,6 +39,17 @@ export interface ContractServiceOptions {
   readonly maxEnergyLimitForConstant: bigint;
   /** java-tron's vm.estimateEnergy (stock java-tron: off; a dev node: on). */
   readonly estimateEnergy: boolean;
+}
+
+/**
+ * java-tron's refusal of estimateenergy when vm.estimateEnergy is off (a ContractValidateException),
+ * with its own code so eth_estimateGas can tell it apart and fall back to a constant call.
+ */
+function estimateEnergyOffError(): TronodeError {
+  const message = "this node does not support estimate energy";
+  return new TronodeError(ContractRefusalCodes.estimateEnergyOff, message, {
+    javaClass: JavaExceptions.contractValidate,
+  });
 }
 
 /**
@@ -106,7 +120,7 @@ export class ContractService implements ContractQueries {
   }
 
   async estimateEnergy(input: TriggerInput, scope: ReadScope): Promise<EnergyEstimateAnswer> {
-    if (!this.options.estimateEnergy) throw validateError("this node does not support estimate energy");
+    if (!this.options.estimateEnergy) throw estimateEnergyOffError();
     const view = this.#view(scope);
     const tx = await this.#constantTransaction(view, input);
     const estimate = estimateEnergy(view, tx, {

@@ -4,7 +4,7 @@
  * (`Storage.compose` under the contract's version and CREATE2 hash).
  */
 import { ContractTables, storageAddressHash, storageRowKey } from "@tronode/engine";
-import type { EthStateQueries } from "@tronode/transport-http";
+import type { EthStateQueries } from "@tronode/operations";
 import type { ChainService } from "../chain/chain-service.js";
 
 export class EthStateService implements EthStateQueries {

@@ -1,4 +1,4 @@
-import { ETH_METHODS } from "./eth-methods.js";
+import { ETH_METHODS } from "@tronode/operations";
 
 const STATUS_LABEL = {
   served: "served",

@@ -1,5 +1,5 @@
 /**
- * `POST /jsonrpc`: java-tron's Ethereum-compatible JSON-RPC (eth-methods.ts) in jsonrpc4j's
+ * `POST /jsonrpc`: java-tron's Ethereum-compatible JSON-RPC (`@tronode/operations`' eth methods) in jsonrpc4j's
  * dialect as java-tron runs it — HTTP 200 always, `jsonrpc` optional and echoed, "JSON parse error"
  * (-32700), "invalid request" (-32600), "method not found" (-32601), "method parameters invalid"
  * (-32602) for a wrong parameter count, no answer to a notification (`null` in a batch), at most
@@ -7,10 +7,15 @@
  * the dev methods (`evm_*`, `hardhat_*`, `anvil_*`, `tre_*`: hardhat-tron sends them here).
  */
 import { type DevApi, type Logger, TronodeError } from "@tronode/engine";
+import {
+  ETH_METHODS_BY_NAME,
+  type EthJsonRpcContext,
+  JsonRpcErrorCodes,
+  type JsonRpcMethodLookup,
+  runEthMethod,
+} from "@tronode/operations";
 import { DEV_RPC_METHODS } from "../dev-rpc-methods.js";
-import { JsonRpcErrorCodes } from "./errors.js";
-import { ETH_METHODS_BY_NAME, type EthJsonRpcContext, runEthMethod } from "./eth-methods.js";
-import { answerJsonRpc, type JsonRpcDialect, type JsonRpcMethodLookup } from "./framing.js";
+import { answerJsonRpc, type JsonRpcDialect } from "./framing.js";
 
 export const MAX_BATCH_SIZE = 100;
 export const MAX_RESPONSE_BYTES = 25 * 1024 * 1024;

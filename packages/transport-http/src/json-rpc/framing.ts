@@ -6,13 +6,15 @@
  * the batch and response limits — is a `JsonRpcDialect`.
  */
 import type { Logger } from "@tronode/engine";
+import {
+  type JsonRpcError,
+  JsonRpcErrorCodes,
+  JsonRpcFailure,
+  type JsonRpcMethodLookup,
+} from "@tronode/operations";
 import { type JsonValue, parseJsonText, stringifyJson } from "../engine-protocol.js";
-import { type JsonRpcError, JsonRpcErrorCodes, JsonRpcFailure } from "./errors.js";
 
 export type JsonRpcId = string | number | null;
-
-/** Answers one method call; throws JsonRpcFailure (or a TronodeError the dialect maps). */
-export type JsonRpcHandler = (params: unknown) => Promise<JsonValue>;
 
 export interface JsonRpcDialect {
   /** Logged with unexpected failures. */
@@ -40,9 +42,6 @@ export interface JsonRpcDialect {
   readonly maxResponseBytes?: number;
   responseTooLarge?(bytes: number): JsonRpcError;
 }
-
-/** What a method table answers for a name (undefined: no such method). */
-export type JsonRpcMethodLookup = (method: string) => JsonRpcHandler | undefined;
 
 function isPlainObject(value: unknown): value is Record<string, JsonValue> {
   return typeof value === "object" && value !== null && !Array.isArray(value);

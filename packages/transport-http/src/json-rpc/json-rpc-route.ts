@@ -3,13 +3,15 @@
  * `http://127.0.0.1:9090/jsonrpc`; java-tron serves the same API on its own port 8545).
  */
 import type { DevApi, Logger, WalletApi } from "@tronode/engine";
+import {
+  type ContractLogIndex,
+  EthFilters,
+  type EthStateQueries,
+  type JsonRpcMethodLookup,
+} from "@tronode/operations";
 import type { FastifyInstance } from "fastify";
 import { sendJsonText } from "../json-response.js";
-import { EthFilters } from "./eth-filters.js";
 import { answerEthJsonRpc } from "./eth-json-rpc.js";
-import type { ContractLogIndex } from "./eth-logs.js";
-import type { EthStateQueries } from "./eth-methods.js";
-import type { JsonRpcMethodLookup } from "./framing.js";
 
 export interface EthJsonRpcOptions {
   readonly state: EthStateQueries;

@@ -5,9 +5,9 @@
  * operation validates the contract and returns the unsigned transaction, printed as
  * `Util.printCreateTransaction`: `{visible, txID, raw_data, raw_data_hex}`.
  */
-import { type BuildOptions, type Transaction, utf8Encode } from "@tronode/engine";
-import type { BuilderOperation } from "@tronode/operations";
-import { type JsonObject, type JsonValue, parseMessage, printTransaction } from "../engine-protocol.js";
+import { type BuildOptions, utf8Encode } from "@tronode/engine";
+import { type BuilderOperation, printBuiltTransaction } from "@tronode/operations";
+import { type JsonObject, parseMessage } from "../engine-protocol.js";
 import { javaIntegerOf, javaStringOf, parseJavaHex } from "../java-value-readers.js";
 import {
   defineRoute,
@@ -34,11 +34,6 @@ export function readExtraData(body: JsonObject, visible: boolean): Uint8Array | 
   const text = javaStringOf(body.extra_data);
   if (text === undefined || text.length === 0) return undefined;
   return visible ? utf8Encode(text) : parseJavaHex(text);
-}
-
-/** Unsigned transactions from build endpoints print with `"visible"` (printCreateTransaction). */
-export function printBuiltTransaction(tx: Transaction, visible: boolean): JsonValue {
-  return printTransaction(tx, { visible, exactInt64: true, includeVisible: true });
 }
 
 /** The HTTP binding of a builder operation: POST `/wallet/<name>`. */

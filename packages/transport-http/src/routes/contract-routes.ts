@@ -37,6 +37,7 @@ import {
   type ContractCallOutcome,
   ContractOperations,
   type EnergyEstimateOutcome,
+  printBuiltTransaction,
   type TriggerRequest,
 } from "@tronode/operations";
 import {
@@ -57,7 +58,7 @@ import {
   walletAndSolidityPaths,
   walletPaths,
 } from "../route-row.js";
-import { builderRoute, printBuiltTransaction, readExtraData, readPermissionId } from "./builder-route.js";
+import { builderRoute, readExtraData, readPermissionId } from "./builder-route.js";
 
 const INVALID_PARAMETER = "java.security.InvalidParameterException";
 const ARITHMETIC = "java.lang.ArithmeticException";

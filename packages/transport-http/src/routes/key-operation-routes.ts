@@ -34,6 +34,7 @@ import {
   type EasyTransferInput,
   type EasyTransferResult,
   KeyOperations,
+  printBuiltTransaction,
   type SignInput,
 } from "@tronode/operations";
 import {
@@ -49,7 +50,6 @@ import { TransportErrorCodes } from "../java-error-body.js";
 import { javaStringOf } from "../java-value-readers.js";
 import { printReturn } from "../return-message.js";
 import { defineRoute, type RouteRow, type WalletRequest, walletPaths } from "../route-row.js";
-import { printBuiltTransaction } from "./builder-route.js";
 
 function nullPointer(): TronodeError {
   return new TronodeError(TransportErrorCodes.badRequest, "null", { javaClass: NULL_POINTER_EXCEPTION });

@@ -14,7 +14,7 @@ import {
   ProposalSchema,
   TronodeError,
 } from "@tronode/engine";
-import { ProposalBuilderOperations, ProposalOperations } from "@tronode/operations";
+import { ProposalBuilderOperations, ProposalOperations, printBuiltTransaction } from "@tronode/operations";
 import {
   FASTJSON_EXCEPTION,
   JsonDecimal,
@@ -28,7 +28,7 @@ import { TransportErrorCodes, TransportJavaClasses } from "../java-error-body.js
 import { parseJavaLong } from "../java-value-readers.js";
 import { readBodyMessage } from "../route-inputs.js";
 import { defineRoute, type RouteRow, type WalletRequest, walletPaths } from "../route-row.js";
-import { builderRoute, printBuiltTransaction, readPermissionId } from "./builder-route.js";
+import { builderRoute, readPermissionId } from "./builder-route.js";
 
 /** A proposal as java-tron prints it, its parameters in insertion order. */
 export function printProposal(record: ProposalRecord, visible: boolean): JsonObject {

@@ -5,15 +5,15 @@
  * optional). Other tracers are refused by name.
  */
 import {
+  type JsonValue,
   parseHex,
   TraceErrorCodes,
   type TraceOptions,
   type TraceQueries,
   TronodeError,
 } from "@tronode/engine";
-import type { JsonValue } from "../engine-protocol.js";
 import { JsonRpcErrorCodes, JsonRpcFailure } from "./errors.js";
-import type { JsonRpcMethodLookup } from "./framing.js";
+import type { JsonRpcMethodLookup } from "./method-lookup.js";
 
 function invalidParams(message: string): JsonRpcFailure {
   return new JsonRpcFailure({ code: JsonRpcErrorCodes.invalidParams, message });

@@ -15,8 +15,13 @@ import {
   ContractType,
   CreateSmartContractSchema,
   decodeErrorString,
+  type JsonObject,
+  type JsonValue,
   keccak256,
   type Logger,
+  parseJsonText,
+  parseMessage,
+  printTransaction,
   type ReadScope,
   SmartContract_ABISchema,
   TransferAssetContractSchema,
@@ -28,14 +33,8 @@ import {
   utf8Encode,
   type WalletApi,
 } from "@tronode/engine";
-import {
-  type JsonObject,
-  type JsonValue,
-  parseJsonText,
-  parseMessage,
-  printTransaction,
-} from "../engine-protocol.js";
-import { printBuiltTransaction } from "../routes/builder-route.js";
+import { printBuiltTransaction } from "../built-transaction-json.js";
+import { ContractRefusalCodes } from "../contract-operations.js";
 import { JsonRpcFailure } from "./errors.js";
 import type { EthFilters } from "./eth-filters.js";
 import {
@@ -538,14 +537,13 @@ async function estimateOrCall(
       energy: estimate.energyRequired ?? 0n,
     };
   } catch (e) {
-    if (!(e instanceof TronodeError) || e.message !== ESTIMATE_ENERGY_OFF) throw e;
+    if (!(e instanceof TronodeError) || e.code !== ContractRefusalCodes.estimateEnergyOff) throw e;
   }
   const { run } = await ctx.wallet.triggerConstantContract(input, SCOPE);
   if (!run) throw serverError(JSON_ERROR);
   return { failed: run.failed, message: run.message, result: run.constantResult, energy: run.energyUsed };
 }
 
-const ESTIMATE_ENERGY_OFF = "this node does not support estimate energy";
 const ERROR_SELECTOR = "08c379a0";
 
 /** java-tron appends the decoded `Error(string)` to the failure message. */

@@ -1,5 +1,4 @@
-import { TronodeError } from "@tronode/engine";
-import type { JsonValue } from "../engine-protocol.js";
+import { type JsonValue, TronodeError } from "@tronode/engine";
 
 export const JsonRpcErrorCodes = {
   parseError: -32700,

@@ -13,6 +13,8 @@ import {
   CONTRACT_PARAMETER_SCHEMAS,
   ContractType,
   contractOwner,
+  type JsonObject,
+  type JsonValue,
   type ReadScope,
   type Transaction,
   type Transaction_Contract,
@@ -21,7 +23,6 @@ import {
   unpackContract,
   type WalletApi,
 } from "@tronode/engine";
-import type { JsonObject, JsonValue } from "../engine-protocol.js";
 import { convertToTronAddress, jsonHexAddress, jsonHexBytes, jsonHexQuantity } from "./java-conventions.js";
 
 const SCOPE: ReadScope = "head";

@@ -11,8 +11,7 @@
  * (java-tron forgets them when the next block arrives).
  */
 import { randomBytes } from "node:crypto";
-import type { WalletApi } from "@tronode/engine";
-import type { JsonObject } from "../engine-protocol.js";
+import type { JsonObject, WalletApi } from "@tronode/engine";
 import { type LogFilterWrapper, matchBlock } from "./eth-logs.js";
 import { fromHex, jsonHexBytes, serverError } from "./java-conventions.js";
 

@@ -4,8 +4,7 @@
  * annotation's code and `data: "{}"`; an exception no annotation names gets jsonrpc4j's -32001 with
  * the exception's class and message as data.
  */
-import { bytesToHex, parseHex } from "@tronode/engine";
-import type { JsonValue } from "../engine-protocol.js";
+import { bytesToHex, type JsonValue, parseHex } from "@tronode/engine";
 import { JsonRpcErrorCodes, JsonRpcFailure } from "./errors.js";
 
 const ANNOTATED_DATA = "{}";
