@@ -75,9 +75,13 @@ export const SHIELDED_ERROR_CODES = [
   "SHIELDED_NO_DIVERSIFIER",
 ] as const;
 
-/** vm/ and contracts/: one code per Program exception java-tron throws, plus the generic one. */
+/**
+ * vm/ and contracts/: one code per Program exception java-tron throws, the generic one, and the
+ * contract reads' refusals a caller tells apart (ContractRefusalCodes).
+ */
 export const VM_ERROR_CODES = [
   "VM_EXCEPTION",
+  "ESTIMATE_ENERGY_OFF",
   "VM_OUTOFENERGY",
   "VM_OUTOFTIME",
   "VM_OUTOFMEMORY",

@@ -27,16 +27,6 @@ import { builderOperation } from "./builder-operations.js";
 import { defineOperation } from "./operation.js";
 import { describeFailure } from "./operation-errors.js";
 
-/**
- * Codes of the contract refusals the WalletApi's implementation (the node) raises that an operation
- * tells apart; they keep java-tron's ContractValidateException class, so every transport answers
- * them as before.
- */
-export const ContractRefusalCodes = {
-  /** estimateenergy on a node whose vm.estimateEnergy is off (eth_estimateGas falls back to a call). */
-  estimateEnergyOff: "ESTIMATE_ENERGY_OFF",
-} as const;
-
 /** A trigger request: the servlet's parsed input, or the failure parsing it ended with. */
 export type TriggerRequest =
   | { readonly input: TriggerInput; readonly failure?: undefined }

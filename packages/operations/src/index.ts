@@ -35,7 +35,6 @@ export {
   type ContractCallFailure,
   type ContractCallOutcome,
   ContractOperations,
-  ContractRefusalCodes,
   contractCallFailure,
   type EnergyEstimateOutcome,
   type TriggerRequest,

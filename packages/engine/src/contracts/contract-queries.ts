@@ -4,6 +4,7 @@
  * `ContractQueries` part of WalletApi, plus the pure reads they are built from.
  */
 import { create } from "@bufbuild/protobuf";
+
 import { utf8Encode } from "../crypto/bytes.js";
 import { keccak256 } from "../crypto/hash.js";
 import {
@@ -24,6 +25,16 @@ import type { ReadScope } from "../state/read-scope.js";
 import type { StateView } from "../state/state-view.js";
 import { catchUpToCycle } from "../vm/dynamic-energy.js";
 import type { ConstantCallResult } from "./constant-call.js";
+
+/**
+ * Codes of the contract refusals the WalletApi's implementation (the node) raises that an operation
+ * tells apart; they keep java-tron's ContractValidateException class, so every transport answers
+ * them as before.
+ */
+export const ContractRefusalCodes = {
+  /** estimateenergy on a node whose vm.estimateEnergy is off (eth_estimateGas falls back to a call). */
+  estimateEnergyOff: "ESTIMATE_ENERGY_OFF",
+} as const;
 
 /** A trigger as the servlets hand it to the Wallet: the contract plus the transaction options. */
 export interface TriggerInput {

@@ -6,6 +6,7 @@ import {
   type ConstantCallResult,
   type ContractCallAnswer,
   type ContractQueries,
+  ContractRefusalCodes,
   ContractTables,
   ContractType,
   CreateSmartContractSchema,
@@ -28,7 +29,6 @@ import {
   TronodeError,
   validateError,
 } from "@tronode/engine";
-import { ContractRefusalCodes } from "@tronode/operations";
 import type { ChainService } from "../chain/chain-service.js";
 import { newTransaction } from "./new-transaction.js";
 

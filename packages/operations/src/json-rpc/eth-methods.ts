@@ -12,6 +12,7 @@ import {
   bytesEqual,
   bytesToHex,
   type ConstantCallResult,
+  ContractRefusalCodes,
   ContractType,
   CreateSmartContractSchema,
   decodeErrorString,
@@ -34,7 +35,6 @@ import {
   type WalletApi,
 } from "@tronode/engine";
 import { printBuiltTransaction } from "../built-transaction-json.js";
-import { ContractRefusalCodes } from "../contract-operations.js";
 import { JsonRpcFailure } from "./errors.js";
 import type { EthFilters } from "./eth-filters.js";
 import {
