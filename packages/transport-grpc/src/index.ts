@@ -22,7 +22,7 @@ export {
   type RpcFailure,
   type UnimplementedRpc,
 } from "./rpc-binding.js";
-export { CONTRACT_VALIDATE_PREFIX, UNCAUGHT_DESCRIPTION } from "./rpc-failures.js";
+export { UNCAUGHT_DESCRIPTION } from "./rpc-failures.js";
 export {
   DATABASE_TABLE,
   MONITOR_TABLE,

@@ -4,16 +4,13 @@
  * serve yet answer UNIMPLEMENTED whatever the convention.
  */
 import { Code, ConnectError } from "@connectrpc/connect";
-import { JavaExceptions, type Logger, Return_response_code } from "@tronode/engine";
+import { CONTRACT_VALIDATE_PREFIX, JavaExceptions, type Logger, Return_response_code } from "@tronode/engine";
 import { describeFailure, isNotImplementedError } from "@tronode/operations";
 import { failedReturn } from "./response-messages.js";
 import type { RpcBinding } from "./rpc-binding.js";
 
 /** grpc-java's status for an exception that escapes a handler (ServerImpl.internalClose). */
 export const UNCAUGHT_DESCRIPTION = "Application error processing RPC";
-
-/** java-tron's prefix for validation failures in builder and broadcast results (Wallet.CONTRACT_VALIDATE_ERROR). */
-export const CONTRACT_VALIDATE_PREFIX = "Contract validate error : ";
 
 /** The response (empty for `empty-on-validate`) or the ConnectError to throw for `error`. */
 export function answerFailure(

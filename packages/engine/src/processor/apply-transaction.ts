@@ -47,7 +47,7 @@ import type { ChangeSet, StateView } from "../state/state-view.js";
 import type { VmTracer } from "../vm/context.js";
 import { CPU_TIME_RATIOS } from "../vm/cpu-budget.js";
 import { ACTUATORS } from "./registry.js";
-import { ResponseCode, rejection } from "./response-codes.js";
+import { contractValidateRejection, ResponseCode, rejection } from "./response-codes.js";
 
 /** Marks a transaction index entry of a transaction that sits in the pending pool. */
 export const PENDING_BLOCK_NUMBER = -1n;
@@ -122,7 +122,7 @@ export function applyTransaction(
   const headTime = props.headTimestamp;
 
   if (contracts.length === 0) {
-    throw rejection(ResponseCode.CONTRACT_VALIDATE_ERROR, "Contract validate error : No contract!");
+    throw contractValidateRejection("No contract!");
   }
   if (options.mode === "push") {
     const skip = props.get("STATE_FLAG") === 1n ? MAINTENANCE_SKIP_SLOTS : 0n;
@@ -155,9 +155,8 @@ export function applyTransaction(
     }
   }
   if (contracts.length !== 1) {
-    throw rejection(
-      ResponseCode.CONTRACT_VALIDATE_ERROR,
-      `Contract validate error : tx ${txIdHex} contract size should be exactly 1, this is extend feature ,actual :${contracts.length}`,
+    throw contractValidateRejection(
+      `tx ${txIdHex} contract size should be exactly 1, this is extend feature ,actual :${contracts.length}`,
     );
   }
   // TaPoS: the referenced block must be one of the last 65 536.
@@ -192,10 +191,7 @@ export function applyTransaction(
 
   const actuator = ACTUATORS.get(contract.type);
   if (!actuator) {
-    throw rejection(
-      ResponseCode.CONTRACT_VALIDATE_ERROR,
-      `Contract validate error : ${contractTypeName(contract.type)} is not supported by this node yet`,
-    );
+    throw contractValidateRejection(`${contractTypeName(contract.type)} is not supported by this node yet`);
   }
 
   // Bandwidth (java-tron reports a missing owner here, before the actuator's own check).
@@ -233,11 +229,7 @@ export function applyTransaction(
     throw bandwidthRejection(e);
   }
   if (paramError !== undefined) {
-    throw rejection(
-      ResponseCode.CONTRACT_VALIDATE_ERROR,
-      `Contract validate error : ${(paramError as Error).message}`,
-      paramError,
-    );
+    throw contractValidateRejection((paramError as Error).message, paramError);
   }
 
   // Multi-sign fee: more than one signature, charged to an existing owner.
@@ -312,19 +304,16 @@ export function applyTransaction(
   };
   const typeUrl = contract.parameter?.typeUrl ?? "";
   if (!contract.parameter) {
-    throw rejection(ResponseCode.CONTRACT_VALIDATE_ERROR, "Contract validate error : No contract!");
+    throw contractValidateRejection("No contract!");
   }
   if (!typeUrl.endsWith(`/${actuator.schema.typeName}`)) {
-    throw rejection(
-      ResponseCode.CONTRACT_VALIDATE_ERROR,
-      `Contract validate error : ${actuator.typeErrorMessage}`,
-    );
+    throw contractValidateRejection(actuator.typeErrorMessage);
   }
   try {
     actuator.validate(ctx, param as never);
   } catch (e) {
     if (e instanceof TronodeError) {
-      throw rejection(ResponseCode.CONTRACT_VALIDATE_ERROR, `Contract validate error : ${e.message}`, e);
+      throw contractValidateRejection(e.message, e);
     }
     throw e;
   }
@@ -335,7 +324,7 @@ export function applyTransaction(
     if (e instanceof TronodeError) {
       // A contract transaction's checks run while its execution is prepared (VMActuator.validate).
       if (e.code === ResponseCode.CONTRACT_VALIDATE_ERROR) {
-        throw rejection(ResponseCode.CONTRACT_VALIDATE_ERROR, `Contract validate error : ${e.message}`, e);
+        throw contractValidateRejection(e.message, e);
       }
       throw rejection(ResponseCode.CONTRACT_EXE_ERROR, `Contract execute error : ${e.message}`, e);
     }
@@ -452,7 +441,7 @@ function bandwidthRejection(e: unknown): TronodeError {
     return rejection(ResponseCode.OTHER_ERROR, `Error: ${(e as Error).message}`, e);
   switch (e.code) {
     case "CONTRACT_VALIDATE_ERROR":
-      return rejection(ResponseCode.CONTRACT_VALIDATE_ERROR, `Contract validate error : ${e.message}`, e);
+      return contractValidateRejection(e.message, e);
     case ResponseCode.TOO_BIG_TRANSACTION_ERROR:
       return rejection(ResponseCode.TOO_BIG_TRANSACTION_ERROR, e.message, e);
     case "BANDWITH_ERROR":

@@ -28,6 +28,9 @@ export function isResponseCode(code: string): code is ResponseCode {
   return CODES.has(code);
 }
 
+/** java-tron's Wallet.CONTRACT_VALIDATE_ERROR: the text before a ContractValidateException's message. */
+export const CONTRACT_VALIDATE_PREFIX = "Contract validate error : ";
+
 /** A broadcast rejection: `code` is the response code, `message` the text clients see. */
 export function rejection(
   code: Exclude<ResponseCode, "SUCCESS">,
@@ -35,4 +38,9 @@ export function rejection(
   cause?: unknown,
 ): TronodeError {
   return new TronodeError(code, message, { cause });
+}
+
+/** CONTRACT_VALIDATE_ERROR with java-tron's prefix before `detail`. */
+export function contractValidateRejection(detail: string, cause?: unknown): TronodeError {
+  return rejection(ResponseCode.CONTRACT_VALIDATE_ERROR, `${CONTRACT_VALIDATE_PREFIX}${detail}`, cause);
 }

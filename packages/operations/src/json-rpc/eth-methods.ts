@@ -11,6 +11,7 @@ import {
   type Block,
   bytesEqual,
   bytesToHex,
+  CONTRACT_VALIDATE_PREFIX,
   type ConstantCallResult,
   ContractRefusalCodes,
   ContractType,
@@ -653,7 +654,7 @@ async function call(ctx: EthJsonRpcContext, [rawArgs, blockParam]: unknown[]): P
   try {
     run = (await ctx.wallet.triggerConstantContract(input, SCOPE)).run;
   } catch (e) {
-    throw contractCallFailure(e, CONTRACT_VALIDATE_ERROR);
+    throw contractCallFailure(e, CONTRACT_VALIDATE_PREFIX);
   }
   if (!run) throw serverError(JSON_ERROR);
   if (run.failed) {
@@ -662,8 +663,6 @@ async function call(ctx: EthJsonRpcContext, [rawArgs, blockParam]: unknown[]): P
   }
   return jsonHexBytes(run.constantResult);
 }
-
-const CONTRACT_VALIDATE_ERROR = "Contract validate error : ";
 
 async function transactionByHash(ctx: EthJsonRpcContext, [hash]: unknown[]): Promise<JsonValue> {
   const id = hashToByteArray(javaString(hash));

@@ -9,6 +9,7 @@
 import type { MessageInitShape } from "@bufbuild/protobuf";
 import {
   BytesMessageSchema,
+  CONTRACT_VALIDATE_PREFIX,
   type ConstantCallResult,
   CreateSmartContractSchema,
   EstimateEnergyMessageSchema,
@@ -30,7 +31,6 @@ import {
 } from "@tronode/operations";
 import { failedReturn, type ReturnInit, transactionExtention } from "../response-messages.js";
 import { bindRpc, type RpcBinding } from "../rpc-binding.js";
-import { CONTRACT_VALIDATE_PREFIX } from "../rpc-failures.js";
 import { builderRpcs } from "./builder-rpcs.js";
 
 function failureReturn(failure: ContractCallFailure): ReturnInit {
