@@ -149,6 +149,34 @@ export interface NodeInfoSummary {
   readonly allowAdaptiveEnergy: bigint;
   /** Peers and P2P settings when the node is networked. */
   readonly network?: NetworkSummary;
+  /** The process the node runs in (java-tron's MachineInfo, measured by the node). */
+  readonly machine: MachineSummary;
+}
+
+/** One memory pool (java-tron's MemoryDescInfo: a JVM pool; tronode: a V8 heap space). */
+export interface MemoryPoolSummary {
+  readonly name: string;
+  readonly initSize: number;
+  readonly useSize: number;
+  readonly maxSize: number;
+  /** useSize / maxSize. */
+  readonly useRate: number;
+}
+
+/** java-tron's NodeInfo.MachineInfo, as the node measures its own process. */
+export interface MachineSummary {
+  readonly threadCount: number;
+  readonly cpuCount: number;
+  readonly totalMemory: number;
+  readonly freeMemory: number;
+  /** The runtime's version (java-tron: the JVM's; tronode: Node.js's). */
+  readonly runtimeVersion: string;
+  readonly osName: string;
+  readonly heapTotal: number;
+  readonly heapFree: number;
+  /** The process's CPU share since the last reading, 0..1. */
+  readonly processCpuRate: number;
+  readonly memoryPools: readonly MemoryPoolSummary[];
 }
 
 /** Blocks and the transactions in them. */

@@ -1,10 +1,3 @@
-/**
- * The response messages java-tron's RpcApiService builds around the wallet's results:
- * `transaction2Extention` (transaction, txid = sha256(raw_data), Return{result:true}),
- * `block2Extention` (header, blockid, every transaction as an extention), the Return of a
- * broadcast (code by name, message as UTF-8 bytes), and the node info message.
- */
-import os from "node:os";
 import { create, type MessageInitShape } from "@bufbuild/protobuf";
 import {
   type Block,
@@ -68,7 +61,6 @@ function blockIdText(num: bigint, id: Uint8Array): string {
  * java-tron release it mirrors, and the Node.js process in place of the JVM.
  */
 export function nodeInfoMessage(summary: NodeInfoSummary): MessageInitShape<typeof NodeInfoSchema> {
-  const heap = process.memoryUsage();
   return {
     beginSyncNum: summary.headNumber,
     block: blockIdText(summary.headNumber, summary.headId),
@@ -84,14 +76,22 @@ export function nodeInfoMessage(summary: NodeInfoSummary): MessageInitShape<type
       allowAdaptiveEnergy: summary.allowAdaptiveEnergy,
     },
     machineInfo: {
-      threadCount: 1,
-      cpuCount: os.cpus().length,
-      totalMemory: BigInt(os.totalmem()),
-      freeMemory: BigInt(os.freemem()),
-      javaVersion: process.version,
-      osName: `${os.type()} ${os.release()}`,
-      jvmTotalMemory: BigInt(heap.heapTotal),
-      jvmFreeMemory: BigInt(Math.max(0, heap.heapTotal - heap.heapUsed)),
+      threadCount: summary.machine.threadCount,
+      cpuCount: summary.machine.cpuCount,
+      totalMemory: BigInt(summary.machine.totalMemory),
+      freeMemory: BigInt(summary.machine.freeMemory),
+      javaVersion: summary.machine.runtimeVersion,
+      osName: summary.machine.osName,
+      jvmTotalMemory: BigInt(summary.machine.heapTotal),
+      jvmFreeMemory: BigInt(summary.machine.heapFree),
+      processCpuRate: summary.machine.processCpuRate,
+      memoryDescInfoList: summary.machine.memoryPools.map((p) => ({
+        name: p.name,
+        initSize: BigInt(p.initSize),
+        useSize: BigInt(p.useSize),
+        maxSize: BigInt(p.maxSize),
+        useRate: p.useRate,
+      })),
     },
   };
 }

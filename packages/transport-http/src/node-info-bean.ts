@@ -7,10 +7,10 @@
  * - `configNodeInfo.codeVersion` is the java-tron release tronode mirrors (from NodeInfoSummary;
  *   TronWeb reads it as the full-node version), `versionNum` a fixed build code;
  * - `machineInfo` describes the Node.js process: `javaVersion` carries the Node.js version,
- *   the heap figures come from V8, memory pools and deadlock lists are empty.
+ *   the heap figures come from V8, its heap spaces are the memory pools, deadlock lists are empty
+ *   (the node measures them: NodeInfoSummary.machine).
  */
-import os from "node:os";
-import { bytesToHex, type NodeInfoSummary, type PeerInfoSummary } from "@tronode/engine";
+import { bytesToHex, type MachineSummary, type NodeInfoSummary, type PeerInfoSummary } from "@tronode/engine";
 import type { JsonObject } from "./engine-protocol.js";
 
 /** java-tron's `Version.VERSION_CODE` of the 4.8 line; TronWeb never reads it. */
@@ -22,22 +22,27 @@ function blockIdText(num: bigint, id: Uint8Array): string {
   return `Num:${num},ID:${bytesToHex(id)}`;
 }
 
-function machineInfo(): JsonObject {
-  const heap = process.memoryUsage();
+function machineInfo(machine: MachineSummary): JsonObject {
   return {
-    cpuCount: os.cpus().length,
+    cpuCount: machine.cpuCount,
     cpuRate: 0,
     deadLockThreadCount: 0,
     deadLockThreadInfoList: [],
-    freeMemory: os.freemem(),
-    javaVersion: process.version,
-    jvmFreeMemory: Math.max(0, heap.heapTotal - heap.heapUsed),
-    jvmTotalMemory: heap.heapTotal,
-    memoryDescInfoList: [],
-    osName: `${os.type()} ${os.release()}`,
-    processCpuRate: 0,
-    threadCount: 1,
-    totalMemory: os.totalmem(),
+    freeMemory: machine.freeMemory,
+    javaVersion: machine.runtimeVersion,
+    jvmFreeMemory: machine.heapFree,
+    jvmTotalMemory: machine.heapTotal,
+    memoryDescInfoList: machine.memoryPools.map((p) => ({
+      initSize: p.initSize,
+      maxSize: p.maxSize,
+      name: p.name,
+      useRate: p.useRate,
+      useSize: p.useSize,
+    })),
+    osName: machine.osName,
+    processCpuRate: machine.processCpuRate,
+    threadCount: machine.threadCount,
+    totalMemory: machine.totalMemory,
   };
 }
 
@@ -106,7 +111,7 @@ export function nodeInfoBean(summary: NodeInfoSummary): JsonObject {
     cheatWitnessInfoMap: {},
     configNodeInfo: configNodeInfo(summary),
     currentConnectCount: (net?.activeConnectCount ?? 0) + (net?.passiveConnectCount ?? 0),
-    machineInfo: machineInfo(),
+    machineInfo: machineInfo(summary.machine),
     passiveConnectCount: net?.passiveConnectCount ?? 0,
     peerList: net ? net.peers.map((p) => peerInfo(p, net.nodeId, net.listenPort)) : [],
     solidityBlock: blockIdText(summary.solidNumber, summary.solidId),

@@ -649,6 +649,20 @@ export function createFakeWallet(): FakeWallet {
         startedAt: GENESIS_TIME,
         allowCreationOfContracts: 1n,
         allowAdaptiveEnergy: 0n,
+        machine: {
+          threadCount: 1,
+          cpuCount: 2,
+          totalMemory: 8_000_000_000,
+          freeMemory: 4_000_000_000,
+          runtimeVersion: "v20.19.0",
+          osName: "Linux 6.1",
+          heapTotal: 50_000_000,
+          heapFree: 10_000_000,
+          processCpuRate: 0,
+          memoryPools: [
+            { name: "old_space", initSize: 0, useSize: 30_000_000, maxSize: 40_000_000, useRate: 0.75 },
+          ],
+        },
       };
     },
   };
