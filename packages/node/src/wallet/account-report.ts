@@ -14,9 +14,13 @@ import {
 /**
  * The account as java-tron's Wallet.getAccount returns it: usage decayed to the head slot, the
  * slot-valued consume times turned into milliseconds (genesis + 3000 × slot), and frozenV2 rebuilt as
- * exactly BANDWIDTH, ENERGY, TRON_POWER.
+ * exactly BANDWIDTH, ENERGY, TRON_POWER (sortFrozenV2List — which getAccountById does not call).
  */
-export function accountAsReported(props: ChainProperties, stored: Account): Account {
+export function accountAsReported(
+  props: ChainProperties,
+  stored: Account,
+  options: { sortFrozenV2: boolean } = { sortFrozenV2: true },
+): Account {
   // Shallow copy: only top-level fields and whole nested values are replaced below.
   const now = props.headSlot;
   // updateUsage: usage decayed over the account's window, which (Stake 2.0) is re-weighted too.
@@ -37,6 +41,7 @@ export function accountAsReported(props: ChainProperties, stored: Account): Acco
   };
   account.latestConsumeTime = toMillis(props, stored.latestConsumeTime);
   account.latestConsumeFreeTime = toMillis(props, stored.latestConsumeFreeTime);
+  if (!options.sortFrozenV2) return account;
   const amounts = new Map<ResourceCode, bigint>();
   for (const f of stored.frozenV2) amounts.set(f.type, (amounts.get(f.type) ?? 0n) + f.amount);
   account.frozenV2 = [ResourceCode.BANDWIDTH, ResourceCode.ENERGY, ResourceCode.TRON_POWER].map((type) =>

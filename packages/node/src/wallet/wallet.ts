@@ -45,6 +45,7 @@ import {
 } from "@tronode/engine";
 import type { ChainService } from "../chain/chain-service.js";
 import { accountAsReported } from "./account-report.js";
+import { createMachineInfo } from "./machine-info.js";
 import { newTransaction } from "./new-transaction.js";
 
 /** Hardhat's console.log address as TRON writes it. */
@@ -104,6 +105,8 @@ const REPORT_CACHE_SIZE = 10_000;
 
 export class Wallet implements CoreQueries {
   readonly #reports = new Map<string, { version: number; report: Account | undefined }>();
+
+  readonly #machine = createMachineInfo();
 
   constructor(private readonly options: WalletOptions) {}
 
@@ -209,8 +212,11 @@ export class Wallet implements CoreQueries {
   }
 
   async getAccountById(accountId: Uint8Array, scope: ReadScope): Promise<Account | undefined> {
-    const address = this.#view(scope).get(Tables.accountIdIndex, accountIdIndexKey(accountId));
-    return address ? this.getAccount(address, scope) : undefined;
+    const view = this.#view(scope);
+    const address = view.get(Tables.accountIdIndex, accountIdIndexKey(accountId));
+    const stored = address ? view.get(Tables.accounts, address) : undefined;
+    // Wallet.getAccountById: getAccount's report without the frozenV2 rebuild
+    return stored ? accountAsReported(this.#props(scope), stored, { sortFrozenV2: false }) : undefined;
   }
 
   async createTransaction(
@@ -371,6 +377,7 @@ export class Wallet implements CoreQueries {
       allowCreationOfContracts: props.get("ALLOW_CREATION_OF_CONTRACTS"),
       allowAdaptiveEnergy: props.get("ALLOW_ADAPTIVE_ENERGY"),
       ...(this.options.network ? { network: this.options.network.summary() } : {}),
+      machine: this.#machine(),
     };
   }
 
