@@ -19,8 +19,8 @@ import {
   WitnessSchema,
 } from "../protocol/generated/protocol/core_pb.js";
 import {
+  GENESIS_PARAMETER_CONTRACT_TYPES,
   genesisParameterName,
-  PARAMETER_CONTRACT_TYPES,
   type PropertyName,
 } from "../state/chain-parameters.js";
 import { MutableChainProperties } from "../state/chain-properties.js";
@@ -87,7 +87,10 @@ export function createGenesis(config: GenesisConfig): {
 
   let active = props.getBytes("ACTIVE_DEFAULT_OPERATIONS");
   let available = props.getBytes("AVAILABLE_CONTRACT_TYPE");
-  for (const [name, types] of Object.entries(PARAMETER_CONTRACT_TYPES) as [PropertyName, number[]][]) {
+  for (const [name, types] of Object.entries(GENESIS_PARAMETER_CONTRACT_TYPES) as [
+    PropertyName,
+    number[],
+  ][]) {
     if (props.get(name) > 0n) {
       for (const t of types) {
         active = setOperationBit(active, t);

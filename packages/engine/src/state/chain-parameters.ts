@@ -241,13 +241,13 @@ export type BytePropertyName = keyof typeof BYTE_PROPERTIES;
 export const DEFAULT_ACTIVE_OPERATIONS_HEX = BYTE_PROPERTIES.ACTIVE_DEFAULT_OPERATIONS;
 export const DEFAULT_AVAILABLE_CONTRACT_TYPE_HEX = BYTE_PROPERTIES.AVAILABLE_CONTRACT_TYPE;
 
-/** Contract types each enabling parameter adds to both masks (java-tron addSystemContractAndSetPermission). */
-export const PARAMETER_CONTRACT_TYPES: Readonly<Partial<Record<PropertyName, readonly number[]>>> = {
+/**
+ * Contract types a parameter set at genesis adds to both masks. java-tron does it for
+ * ALLOW_TVM_CONSTANTINOPLE only (Manager.init); the others add their types when a proposal passes
+ * (proposal-parameters.ts), not when a config sets them — checked against java-tron by the oracle.
+ */
+export const GENESIS_PARAMETER_CONTRACT_TYPES: Readonly<Partial<Record<PropertyName, readonly number[]>>> = {
   ALLOW_TVM_CONSTANTINOPLE: [48],
-  ALLOW_CHANGE_DELEGATION: [49],
-  ALLOW_MARKET_TRANSACTION: [52, 53],
-  UNFREEZE_DELAY_DAYS: [54, 55, 56, 57, 58],
-  ALLOW_CANCEL_ALL_UNFREEZE_V2: [59],
 };
 
 const BY_NAME = new Map<string, ChainParameterSpec<ChainParameterName>>(
