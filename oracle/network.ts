@@ -104,6 +104,7 @@ export function defaultOracleNetwork(options: { witnesses?: 1 | 2 } = {}): Oracl
       { configKey: "allowEnergyAdjustment", property: "ALLOW_ENERGY_ADJUSTMENT", value: 1n },
       { configKey: "allowStrictMath", property: "ALLOW_STRICT_MATH", value: 1n },
       { configKey: "memoFee", property: "MEMO_FEE", value: 1_000_000n },
+      { configKey: "changedDelegation", property: "ALLOW_CHANGE_DELEGATION", value: 1n },
     ],
     maintenanceIntervalMs: 60_000n,
     proposalExpireMs: 60_000n,

@@ -8,7 +8,7 @@ import { readFileSync } from "node:fs";
 import { BlockSchema, decode, hexToBytes } from "@tronode/engine";
 import { createNode, type TronNode } from "@tronode/node";
 import { defaultOracleNetwork, tronodeOptions } from "./network.js";
-import { compareStep, post, type RecordedStep, type StepResult } from "./session.js";
+import { compareStep, type RecordedStep, request, type StepResult } from "./session.js";
 
 export interface Recording {
   readonly network: "default";
@@ -42,7 +42,11 @@ export async function replay(recording: Recording, node: TronNode): Promise<Step
       await node.chain.pushBlock(block);
       applied++;
     }
-    const answer = await post(node.url!, step.path, step.body);
+    const answer = await request(
+      { http: node.url!, grpc: node.grpc.full, grpcSolidity: node.grpc.solidity },
+      step.path,
+      step.body,
+    );
     results.push(compareStep(step, step.head, step.javaTron, answer));
   }
   return results;

@@ -10,6 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { blockBytes, bytesToHex, Tables } from "@tronode/engine";
 import { createLogger, createNode } from "@tronode/node";
+import { closeGrpcStubs } from "./grpc.js";
 import { findOracle, startJavaTron } from "./java-tron.js";
 import { defaultOracleNetwork, javaTronConfig, tronodeOptions } from "./network.js";
 import type { Recording } from "./replay.js";
@@ -55,8 +56,10 @@ export async function runOracle(options: { only?: string; recordTo?: string } = 
         http: javaTron.http,
         jsonRpc: `http://127.0.0.1:${PORTS.jsonRpc}`,
         pbft: `http://127.0.0.1:${PORTS.httpPbft}`,
+        grpc: `127.0.0.1:${PORTS.grpc}`,
+        grpcSolidity: `127.0.0.1:${PORTS.grpcSolidity}`,
       },
-      { http: node.url! },
+      { http: node.url!, grpc: node.grpc.full, grpcSolidity: node.grpc.solidity },
     );
     const scenario = new Scenario(session);
     await session.connected();
@@ -82,6 +85,7 @@ export async function runOracle(options: { only?: string; recordTo?: string } = 
     }
     return summarize(session.results);
   } finally {
+    closeGrpcStubs();
     await node.stop();
     await javaTron.stop();
     if (!process.env.TRONODE_ORACLE_KEEP) await rm(dir, { recursive: true, force: true });

@@ -16,6 +16,7 @@ import {
   parseBody,
   shapeOf,
 } from "./compare.js";
+import { grpcCall } from "./grpc.js";
 import type { OracleKey } from "./network.js";
 
 export interface Endpoint {
@@ -25,6 +26,10 @@ export interface Endpoint {
   readonly jsonRpc?: string;
   /** Base URL of `/walletpbft` when it is on its own port (java-tron: node.http.PBFTPort). */
   readonly pbft?: string;
+  /** `host:port` of the full node's gRPC (steps whose path is `grpc:<Service>/<Rpc>`). */
+  readonly grpc?: string;
+  /** `host:port` of the solidity gRPC (`grpc:WalletSolidity/<Rpc>`). */
+  readonly grpcSolidity?: string;
 }
 
 /** Where an endpoint serves a path. */
@@ -70,6 +75,15 @@ export function normalizeFor(compare: Compare, value: Json): Json {
 export function compareStep(step: Step, head: number, javaTron: Json, tronode: Json): StepResult {
   const diffs = differences(normalizeFor(step.compare, javaTron), normalizeFor(step.compare, tronode));
   return { ...step, head, javaTron, tronode, differences: diffs };
+}
+
+/** Asks an endpoint: HTTP for a path, gRPC (TRON's own stubs) for `grpc:<Service>/<Rpc>`. */
+export async function request(endpoint: Endpoint, path: string, body: Json): Promise<Json> {
+  if (!path.startsWith("grpc:")) return post(baseFor(endpoint, path), path, body);
+  const [service, rpc] = path.slice(5).split("/") as [string, string];
+  const target = service === "WalletSolidity" ? endpoint.grpcSolidity : endpoint.grpc;
+  if (!target) throw new Error(`no gRPC target for ${path}`);
+  return grpcCall(target, service, rpc, body);
 }
 
 export async function post(base: string, path: string, body: Json): Promise<Json> {
@@ -131,8 +145,8 @@ export class LiveSession {
     for (let attempt = 0; ; attempt++) {
       const head = await this.synced();
       const [javaTron, tronode] = await Promise.all([
-        post(baseFor(this.javaTron, step.path), step.path, step.body),
-        post(baseFor(this.tronode, step.path), step.path, step.body),
+        request(this.javaTron, step.path, step.body),
+        request(this.tronode, step.path, step.body),
       ]);
       const [a, b] = await Promise.all([headOf(this.javaTron), headOf(this.tronode)]);
       // a block landed while we asked: ask again so both answers describe one state

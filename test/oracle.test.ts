@@ -11,6 +11,7 @@ import type { TronNode } from "@tronode/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { differences } from "../oracle/compare.js";
 import { isDeliberate } from "../oracle/deliberate.js";
+import { closeGrpcStubs } from "../oracle/grpc.js";
 import { findOracle } from "../oracle/java-tron.js";
 import { createReplayNode, readRecording, replay } from "../oracle/replay.js";
 import type { StepResult } from "../oracle/session.js";
@@ -31,6 +32,7 @@ beforeAll(async () => {
 }, 300_000);
 
 afterAll(async () => {
+  closeGrpcStubs();
   await node?.stop();
 });
 

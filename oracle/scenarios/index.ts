@@ -4,10 +4,13 @@ import type { Scenario } from "../scenario.js";
 import { chainAndAccounts } from "./chain-and-accounts.js";
 import { committee, market } from "./committee-and-market.js";
 import { contracts } from "./contracts.js";
+import { grpc } from "./grpc.js";
 import { multisig } from "./multisig.js";
 import { reads } from "./reads.js";
 import { refusals } from "./refusals.js";
+import { shielded } from "./shielded.js";
 import { staking } from "./staking.js";
+import { sweep } from "./sweep.js";
 import { tokens } from "./tokens.js";
 import { witnesses } from "./witnesses.js";
 
@@ -22,4 +25,7 @@ export const SCENARIOS: Record<string, (s: Scenario, net: OracleNetwork) => Prom
   witnesses,
   committee,
   reads,
+  shielded,
+  grpc,
+  sweep,
 };

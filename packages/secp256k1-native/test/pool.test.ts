@@ -9,7 +9,7 @@ import {
   type RecoveryPool,
   type RecoveryResult,
 } from "../src/index.js";
-import { makeSignature, N, newKey, random } from "./helpers.js";
+import { makeSignature, newKey, random } from "./helpers.js";
 
 /** Valid signatures in all header forms, plus every kind of failure, shuffled. */
 function makeItems(count: number): RecoveryItem[] {
