@@ -1,7 +1,8 @@
 /**
  * `npm run oracle`: both oracle runs against java-tron (see run.ts and network-run.ts). Writes
  * java-tron's answers and blocks to test/fixtures/oracle/recording.json and the network checks to
- * test/fixtures/oracle/network.json; `npm test` replays the first and shows the second.
+ * test/fixtures/oracle/network.json; `npm test` replays the first and shows the second. Then
+ * `npm run docs:oracle` writes the README's table.
  */
 import { writeFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
@@ -9,8 +10,7 @@ import { findOracle } from "./java-tron.js";
 import { runNetworkOracle } from "./network-run.js";
 import { RECORDING_PATH } from "./replay.js";
 import { runOracle } from "./run.js";
-
-export const NETWORK_CHECKS_PATH = new URL("../test/fixtures/oracle/network.json", import.meta.url);
+import { NETWORK_CHECKS_PATH } from "./table.js";
 
 const found = findOracle();
 if ("missing" in found) {

@@ -7,6 +7,7 @@
  * short, documented list), but for the differences oracle/deliberate.ts lists with their reasons.
  */
 
+import { readFileSync } from "node:fs";
 import type { TronNode } from "@tronode/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { differences } from "../oracle/compare.js";
@@ -15,6 +16,7 @@ import { closeGrpcStubs } from "../oracle/grpc.js";
 import { findOracle } from "../oracle/java-tron.js";
 import { createReplayNode, readRecording, replay } from "../oracle/replay.js";
 import type { StepResult } from "../oracle/session.js";
+import { ORACLE_MARKERS, oracleTable, readNetworkChecks } from "../oracle/table.js";
 
 const recording = readRecording();
 let node: TronNode;
@@ -52,6 +54,20 @@ describe("java-tron's recorded answers", () => {
         ),
     );
     expect(unexplained).toEqual([]);
+  });
+
+  it("the README's oracle section is this replay's table", () => {
+    const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
+    const start = readme.indexOf(ORACLE_MARKERS.begin);
+    const end = readme.indexOf(ORACLE_MARKERS.end);
+    expect(start).toBeGreaterThan(0);
+    expect(readme.slice(start + ORACLE_MARKERS.begin.length, end).trim()).toBe(
+      oracleTable(recording, results, readNetworkChecks()).trim(),
+    );
+  });
+
+  it("the network checks of the last live run all passed", () => {
+    expect(readNetworkChecks().checks.filter((c) => !c.ok)).toEqual([]);
   });
 
   it("the comparison itself catches a difference", () => {

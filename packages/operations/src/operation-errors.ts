@@ -22,6 +22,8 @@ export const OperationErrorCodes = {
   notImplemented: "HTTP_NOT_IMPLEMENTED",
   unsupported: "HTTP_UNSUPPORTED",
   unexpected: "HTTP_UNEXPECTED",
+  /** A JSON-RPC failure with no more specific code. */
+  jsonRpc: "JSON_RPC_ERROR",
 } as const;
 
 declare module "@tronode/engine" {

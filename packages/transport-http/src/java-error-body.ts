@@ -25,8 +25,6 @@ export const TransportErrorCodes = {
   ...OperationErrorCodes,
   bodyTooLarge: "HTTP_BODY_TOO_LARGE",
   keyOperationRefused: "HTTP_KEY_OPERATION_REFUSED",
-  /** A JSON-RPC failure with no more specific code. */
-  jsonRpc: "JSON_RPC_ERROR",
   /** A malformed event-API query. */
   eventRequest: "EVENT_REQUEST",
 } as const;
