@@ -8,8 +8,8 @@
  *   `contract_address` deploycontract predicts from that txID;
  * - the whole answer of operations that describe the node itself (getnodeinfo, listnodes,
  *   getstatsinfo): only their shape is compared;
- * - the text of a NullPointerException: java-tron's supported JDK 8 prints `null`, the JDK 17 the
- *   oracle runs java-tron on prints a "helpful" message naming the variable (JEP 358).
+ * - the text of a NullPointerException: java-tron's supported JDK 8 prints `null` (or no field), the
+ *   JDK 17 the oracle runs java-tron on prints a "helpful" message naming the variable (JEP 358).
  *
  * Everything else — balances, fees, resources, error texts, block and transaction ids of the shared
  * chain — must be identical.
@@ -25,6 +25,8 @@ export const BUILT_TRANSACTION_FIELDS = new Set([
   "ref_block_hash",
   "raw_data_hex",
   "txID",
+  // gRPC's TransactionExtention names it txid
+  "txid",
   "signature",
   // deploycontract's builder answer: keccak(txID ‖ owner), so it follows the txID
   "contract_address",
@@ -44,12 +46,19 @@ export function parseBody(text: string): Json {
 
 const NPE = "class java.lang.NullPointerException : ";
 
+/** JEP 358's text: JDK 8, java-tron's JDK, has no message there (a field it then does not print). */
+const HELPFUL_NPE = /^Cannot (invoke|read|load|store|throw|enter|assign) .* because .* is null$/;
+
 /** The JDK-dependent part of an answer (see the list above) replaced by the placeholder. */
 export function normalizeJdk(value: Json): Json {
   if (typeof value === "string") return value.startsWith(NPE) ? `${NPE}${PLACEHOLDER}` : value;
   if (Array.isArray(value)) return value.map(normalizeJdk);
   if (value !== null && typeof value === "object") {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, normalizeJdk(v)]));
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([, v]) => !(typeof v === "string" && HELPFUL_NPE.test(v)))
+        .map(([k, v]) => [k, normalizeJdk(v)]),
+    );
   }
   return value;
 }
@@ -66,11 +75,17 @@ export function normalizeFields(value: Json, fields: ReadonlySet<string>): Json 
   return value;
 }
 
-/** The structure of a value with every leaf replaced by its type (for node-describing answers). */
-export function shapeOf(value: Json): Json {
-  if (Array.isArray(value)) return value.length === 0 ? [] : [shapeOf(value[0]!)];
+/**
+ * The structure of a value with every leaf replaced by its type (for node-describing answers); with
+ * `lists: false` a list is just "list" (its entries depend on the node's peers).
+ */
+export function shapeOf(value: Json, options: { lists: boolean } = { lists: true }): Json {
+  if (Array.isArray(value)) {
+    if (!options.lists) return "list";
+    return value.length === 0 ? [] : [shapeOf(value[0]!, options)];
+  }
   if (value !== null && typeof value === "object") {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, shapeOf(v)]));
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, shapeOf(v, options)]));
   }
   return value === null ? "null" : typeof value;
 }

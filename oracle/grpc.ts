@@ -14,7 +14,8 @@ function stubFor(target: string, service: string): GrpcStub {
   const key = `${target}/${service}`;
   let stub = stubs.get(key);
   if (!stub) {
-    stub = grpcStub(service, target);
+    // every field, defaults included: proto3 leaves zeros off the wire, and a zero is an answer too
+    stub = grpcStub(service, target, { defaults: true });
     stubs.set(key, stub);
   }
   return stub;

@@ -18,7 +18,6 @@ if ("missing" in found) {
   process.exit(2);
 }
 const report = await runOracle({ recordTo: fileURLToPath(RECORDING_PATH) });
-console.log(report.text);
 const checks = await runNetworkOracle();
 await writeFile(
   NETWORK_CHECKS_PATH,

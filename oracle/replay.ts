@@ -47,7 +47,20 @@ export async function replay(recording: Recording, node: TronNode): Promise<Step
       step.path,
       step.body,
     );
-    results.push(compareStep(step, step.head, step.javaTron, answer));
+    results.push(compareStep(step, step.head, step.javaTron, answer, true));
   }
   return results;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  // `node --conditions=tronode-source --import tsx oracle/replay.ts`: the replay's differences, listed
+  const { summarize } = await import("./report.js");
+  const { closeGrpcStubs } = await import("./grpc.js");
+  const node = await createReplayNode();
+  try {
+    console.log(summarize(await replay(readRecording(), node)).text);
+  } finally {
+    closeGrpcStubs();
+    await node.stop();
+  }
 }

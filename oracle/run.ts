@@ -5,19 +5,18 @@
  * compared, identical and different, writes the report and the recording (java-tron's answers, the
  * blocks) that `test/oracle.test.ts` replays against tronode without java-tron.
  */
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { blockBytes, bytesToHex, Tables } from "@tronode/engine";
 import { createLogger, createNode } from "@tronode/node";
 import { closeGrpcStubs } from "./grpc.js";
 import { findOracle, startJavaTron } from "./java-tron.js";
 import { defaultOracleNetwork, javaTronConfig, tronodeOptions } from "./network.js";
-import type { Recording } from "./replay.js";
 import { summarize } from "./report.js";
 import { Scenario } from "./scenario.js";
 import { SCENARIOS } from "./scenarios/index.js";
-import { LiveSession, post } from "./session.js";
+import { LiveSession } from "./session.js";
 
 const PORTS = {
   http: 18190,
@@ -29,6 +28,14 @@ const PORTS = {
   p2p: 18889,
   jsonRpc: 18545,
 };
+
+/** java-tron's codeVersion, from its getnodeinfo. */
+async function javaTronVersion(http: string): Promise<string> {
+  const info = (await (await fetch(`${http}/wallet/getnodeinfo`)).json()) as {
+    configNodeInfo?: { codeVersion?: string };
+  };
+  return info.configNodeInfo?.codeVersion ?? "unknown";
+}
 
 export async function runOracle(options: { only?: string; recordTo?: string } = {}) {
   const found = findOracle();
@@ -56,6 +63,7 @@ export async function runOracle(options: { only?: string; recordTo?: string } = 
         http: javaTron.http,
         jsonRpc: `http://127.0.0.1:${PORTS.jsonRpc}`,
         pbft: `http://127.0.0.1:${PORTS.httpPbft}`,
+        solidity: `http://127.0.0.1:${PORTS.httpSolidity}`,
         grpc: `127.0.0.1:${PORTS.grpc}`,
         grpcSolidity: `127.0.0.1:${PORTS.grpcSolidity}`,
       },
@@ -77,10 +85,12 @@ export async function runOracle(options: { only?: string; recordTo?: string } = 
     const blocks: string[] = [];
     for (let n = 1n; n <= head; n++)
       blocks.push(bytesToHex(blockBytes(node.chain.committedView.get(Tables.blocks, n)!)));
+    console.log(summarize(session.results).text);
     if (options.recordTo) {
+      await mkdir(dirname(options.recordTo), { recursive: true });
       await writeFile(
         options.recordTo,
-        `${JSON.stringify({ network: "default", blocks, steps: session.recording }, null, 1)}\n`,
+        `${JSON.stringify({ network: "default", javaTron: await javaTronVersion(javaTron.http), recordedAt: new Date().toISOString().slice(0, 10), blocks, steps: session.recording }, null, 1)}\n`,
       );
     }
     return summarize(session.results);

@@ -56,7 +56,7 @@ export function oracleTable(
     `java-tron ${recording.javaTron}, recorded ${recording.recordedAt}: ${rows.size} operations, ${total} requests compared — ` +
       `${identical} identical, ${deliberate} different on purpose (below), ${unexplained} unexplained.`,
     "",
-    "| network check (tronode and java-tron in one P2P network, " + network.checkedAt + ") | result |",
+    `| network check (tronode and java-tron in one P2P network, ${network.checkedAt}) | result |`,
     "|---|---|",
     ...network.checks.map(
       (c) =>
@@ -65,7 +65,7 @@ export function oracleTable(
     "",
     "| difference kept on purpose | reason |",
     "|---|---|",
-    ...DELIBERATE.map((d) => `| \`${d.operation}\` ${d.path.source.replaceAll("|", "\\|")} | ${d.reason} |`),
+    ...DELIBERATE.map((d) => `| ${d.operations.map((o) => `\`${o}\``).join(", ")} | ${d.reason} |`),
     "",
     "<details><summary>Every operation compared</summary>",
     "",

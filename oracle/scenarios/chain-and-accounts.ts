@@ -46,7 +46,7 @@ export async function chainAndAccounts(s: Scenario, net: OracleNetwork): Promise
   await s.ask(
     "getaccount",
     "/wallet/getaccount",
-    { address: "41" + "00".repeat(20) },
+    { address: `41${"00".repeat(20)}` },
     "exact",
     "a missing account",
   );
@@ -62,7 +62,7 @@ export async function chainAndAccounts(s: Scenario, net: OracleNetwork): Promise
   );
 
   // a transfer to a new account (creates it: bandwidth and the creation fee)
-  const fresh = "41" + "5a".repeat(20);
+  const fresh = `41${"5a".repeat(20)}`;
   await s.transact(
     "createtransaction",
     { owner_address: hex(a0!.address), to_address: fresh, amount: 1_000_000 },
@@ -109,13 +109,13 @@ export async function chainAndAccounts(s: Scenario, net: OracleNetwork): Promise
   );
   await s.build(
     "createtransaction",
-    { owner_address: "41" + "01".repeat(20), to_address: hex(a2!.address), amount: 1 },
+    { owner_address: `41${"01".repeat(20)}`, to_address: hex(a2!.address), amount: 1 },
     "no owner account",
   );
   // accounts
   await s.transact(
     "createaccount",
-    { owner_address: hex(a1!.address), account_address: "41" + "5b".repeat(20) },
+    { owner_address: hex(a1!.address), account_address: `41${"5b".repeat(20)}` },
     [a1!],
   );
   const spare = net.spares[0]!;

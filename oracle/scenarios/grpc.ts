@@ -22,7 +22,7 @@ export async function grpc(s: Scenario, net: OracleNetwork): Promise<void> {
   await call("Wallet/GetBlockByNum2", { num: "1" });
   await call("Wallet/GetBlockByLatestNum2", { num: "2" });
   await call("Wallet/GetAccount", { address: bytes(a0!.address) });
-  await call("Wallet/GetAccount", { address: bytes("41" + "00".repeat(20)) }, "exact", "a missing account");
+  await call("Wallet/GetAccount", { address: bytes(`41${"00".repeat(20)}`) }, "exact", "a missing account");
   await call("Wallet/GetAccountResource", { address: bytes(a3!.address) });
   await call("Wallet/GetAccountNet", { address: bytes(a0!.address) });
   await call("Wallet/ListWitnesses");

@@ -112,7 +112,6 @@ export async function reads(s: Scenario, net: OracleNetwork): Promise<void> {
     await rpc("eth_getBlockByHash", [`0x${busy.blockID}`, false]);
   }
   await rpc("eth_getTransactionByHash", [`0x${"00".repeat(32)}`], "an unknown transaction");
-  await rpc("eth_syncing", []);
   await rpc("eth_accounts", []);
   await rpc("eth_protocolVersion", []);
   await rpc("eth_getCode", [`0x${hex(a0!.address).slice(2)}`, "latest"], "an account without code");

@@ -24,11 +24,11 @@ const NODE = new Set(["getnodeinfo", "listnodes", "getstatsinfo"]);
 export async function sweep(s: Scenario, _net: OracleNetwork): Promise<void> {
   const { all, solidity } = readSpecOperations();
   for (const op of [...all].sort()) {
-    const how = RANDOM.has(op) || NODE.has(op) ? "shape" : "exact";
+    const how = RANDOM.has(op) || NODE.has(op) ? "shape" : "built-transaction";
     await s.ask(op, `/wallet/${op}`, {}, how, "an empty body");
   }
   for (const op of [...solidity].sort()) {
-    const how = RANDOM.has(op) || NODE.has(op) ? "shape" : "exact";
+    const how = RANDOM.has(op) || NODE.has(op) ? "shape" : "built-transaction";
     await s.ask(op, `/walletsolidity/${op}`, {}, how, "an empty body, solidity");
   }
 }

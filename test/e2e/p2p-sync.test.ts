@@ -26,7 +26,7 @@ describe("sync from genesis", () => {
     expect(info.peerList).toHaveLength(1);
     expect(info.peerList[0].needSyncFromPeer).toBe(false);
     expect(info.peerList[0].host).toBe("/127.0.0.12");
-    const nodes = await getJson(`${run.follower.url}/wallet/listnodes?visible=true`);
-    expect(nodes.nodes[0].address).toEqual({ host: "127.0.0.12", port: run.witness.p2pPort });
+    // listnodes is discovery's table, as java-tron's: empty with discovery off, peers or not
+    expect(await getJson(`${run.follower.url}/wallet/listnodes?visible=true`)).toEqual({});
   }, 180_000);
 });

@@ -31,27 +31,32 @@ export interface GrpcFailure {
   readonly details: string;
 }
 
-let loaded: grpc.GrpcObject | undefined;
+const loaded = new Map<boolean, grpc.GrpcObject>();
 
-function protocolPackage(): grpc.GrpcObject {
-  if (loaded === undefined) {
+function protocolPackage(defaults: boolean): grpc.GrpcObject {
+  let pkg = loaded.get(defaults);
+  if (pkg === undefined) {
     const definition = protoLoader.loadSync("protocol/api.proto", {
       includeDirs: [PROTO_ROOT],
       keepCase: true,
       longs: String,
       enums: String,
-      // only what is on the wire: an empty answer stays an empty object
-      defaults: false,
+      // by default only what is on the wire: an empty answer stays an empty object
+      defaults,
       oneofs: true,
     });
-    loaded = grpc.loadPackageDefinition(definition).protocol as grpc.GrpcObject;
+    pkg = grpc.loadPackageDefinition(definition).protocol as grpc.GrpcObject;
+    loaded.set(defaults, pkg);
   }
-  return loaded;
+  return pkg;
 }
 
-/** A stub of `protocol.<service>` at `host:port` (plaintext, as java-tron's clients use it). */
-export function grpcStub(service: string, target: string): GrpcStub {
-  const Client = protocolPackage()[service] as grpc.ServiceClientConstructor;
+/**
+ * A stub of `protocol.<service>` at `host:port` (plaintext, as java-tron's clients use it);
+ * `defaults` fills every absent field with its default, as a Java client's getters read them.
+ */
+export function grpcStub(service: string, target: string, options: { defaults?: boolean } = {}): GrpcStub {
+  const Client = protocolPackage(options.defaults === true)[service] as grpc.ServiceClientConstructor;
   const client = new Client(target, grpc.credentials.createInsecure());
   return {
     call<T>(rpc: string, request: object = {}, options: { timeoutMs?: number } = {}): Promise<T> {

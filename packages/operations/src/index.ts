@@ -97,6 +97,7 @@ export {
   type PaymentAddressInput,
   PROOF_CREATION_NOT_POSSIBLE,
   ShieldedOperations,
+  type ShieldedTrc20ParametersInput,
   type SpendAuthSigInput,
 } from "./shielded-operations.js";
 export { TransactionOperations } from "./transaction-operations.js";

@@ -33,6 +33,7 @@ import {
   type shielded,
   type Transaction,
   TronodeError,
+  validateError,
 } from "@tronode/engine";
 import { defineOperation, type Operation } from "./operation.js";
 import { OperationErrorCodes, OperationJavaClasses } from "./operation-errors.js";
@@ -75,6 +76,43 @@ function proofCreation(name: string, handlesKeys: boolean): Operation<void, neve
     ...(handlesKeys ? { handlesKeys } : {}),
     note: "not supported — not possible here: needs Groth16 proving with TRON's Sapling parameters",
     run: async () => {
+      throw new TronodeError(OperationErrorCodes.unsupported, PROOF_CREATION_NOT_POSSIBLE, {
+        javaClass: OperationJavaClasses.unsupportedOperation,
+      });
+    },
+  });
+}
+
+/** What java-tron's shielded TRC-20 parameter builders check before they build proofs. */
+export interface ShieldedTrc20ParametersInput {
+  readonly contractAddress: Uint8Array;
+  readonly fromAmount: string;
+  readonly toAmount: string;
+}
+
+/**
+ * createshieldedcontractparameters[withoutask]: java-tron's leading checks (Wallet's contract
+ * address, then the public amounts), each with its text, and then the refusal of the proof.
+ */
+function trc20ParametersCreation(
+  name: string,
+  withoutAsk: boolean,
+): Operation<ShieldedTrc20ParametersInput, never> {
+  return defineOperation<ShieldedTrc20ParametersInput, never>({
+    name,
+    availability: "unsupported",
+    ...(withoutAsk ? {} : { handlesKeys: true }),
+    note: "not supported — not possible here: needs Groth16 proving with TRON's Sapling parameters",
+    run: async (_api, input) => {
+      if (input.contractAddress.length !== 21)
+        throw validateError("No valid shielded TRC-20 contract address");
+      // Wallet.getBigIntegerFromString: blank is zero, else a decimal BigInteger
+      const amount = (text: string) => text.trim() === "" || /^[+-]?\d+$/.test(text.trim());
+      if (!amount(input.fromAmount) || !amount(input.toAmount)) {
+        throw validateError(
+          withoutAsk ? "invalid_from amount or to_amount" : "invalid from_amount or to_amount",
+        );
+      }
       throw new TronodeError(OperationErrorCodes.unsupported, PROOF_CREATION_NOT_POSSIBLE, {
         javaClass: OperationJavaClasses.unsupportedOperation,
       });
@@ -178,9 +216,9 @@ export const ShieldedOperations = {
     "createshieldedtransactionwithoutspendauthsig",
     false,
   ),
-  createShieldedContractParameters: proofCreation("createshieldedcontractparameters", true),
-  createShieldedContractParametersWithoutAsk: proofCreation(
+  createShieldedContractParameters: trc20ParametersCreation("createshieldedcontractparameters", false),
+  createShieldedContractParametersWithoutAsk: trc20ParametersCreation(
     "createshieldedcontractparameterswithoutask",
-    false,
+    true,
   ),
 } as const;

@@ -57,18 +57,52 @@ function blockIdText(num: bigint, id: Uint8Array): string {
 }
 
 /**
- * NodeInfo as `NodeInfo.transferToProtoEntity` fills it, from what tronode knows: no peers, the
- * java-tron release it mirrors, and the Node.js process in place of the JVM.
+ * NodeInfo as `NodeInfo.transferToProtoEntity` fills it, from the same summary the HTTP bean prints:
+ * the peers of a networked node, the java-tron release tronode mirrors, and the Node.js process in
+ * place of the JVM.
  */
 export function nodeInfoMessage(summary: NodeInfoSummary): MessageInitShape<typeof NodeInfoSchema> {
+  const net = summary.network;
   return {
     beginSyncNum: summary.headNumber,
     block: blockIdText(summary.headNumber, summary.headId),
     solidityBlock: blockIdText(summary.solidNumber, summary.solidId),
+    currentConnectCount: (net?.activeConnectCount ?? 0) + (net?.passiveConnectCount ?? 0),
+    activeConnectCount: net?.activeConnectCount ?? 0,
+    passiveConnectCount: net?.passiveConnectCount ?? 0,
+    // java-tron's PeerInfo carries this node's own id and listen port, as the HTTP bean does
+    peerInfoList: (net?.peers ?? []).map((peer) => ({
+      lastSyncBlock: peer.lastSyncBlock ? blockIdText(peer.lastSyncBlock.number, peer.lastSyncBlock.id) : "",
+      remainNum: peer.remainNum,
+      lastBlockUpdateTime: BigInt(peer.lastBlockUpdateTime),
+      syncFlag: peer.isDisconnect,
+      needSyncFromPeer: peer.needSyncFromPeer,
+      needSyncFromUs: peer.needSyncFromUs,
+      host: peer.host,
+      port: net!.listenPort,
+      nodeId: net!.nodeId,
+      connectTime: BigInt(peer.connectTime),
+      avgLatency: peer.avgLatency,
+      syncToFetchSize: peer.syncToFetchSize,
+      syncToFetchSizePeekNum: peer.syncToFetchSizePeekNum,
+      syncBlockRequestedSize: peer.syncBlockRequestedSize,
+      unFetchSynNum: peer.remainNum,
+      blockInPorcSize: peer.blockInProcessSize,
+      headBlockWeBothHave: blockIdText(peer.headBlockWeBothHave.number, peer.headBlockWeBothHave.id),
+      isActive: peer.active,
+      disconnectTimes: peer.disconnectTimes,
+      localDisconnectReason: peer.localDisconnectReason,
+      remoteDisconnectReason: peer.remoteDisconnectReason,
+    })),
     configNodeInfo: {
       codeVersion: summary.codeVersion,
       p2pVersion: summary.p2pVersion,
-      listenPort: summary.listenPort,
+      listenPort: net?.listenPort ?? summary.listenPort,
+      discoverEnable: net?.discoverEnable ?? false,
+      activeNodeSize: net?.activeNodeSize ?? 0,
+      passiveNodeSize: net?.passiveNodeSize ?? 0,
+      maxConnectCount: net?.maxConnectCount ?? 0,
+      sameIpMaxConnectCount: net?.sameIpMaxConnectCount ?? 0,
       dbVersion: 2,
       supportConstant: true,
       maxTimeRatio: 5.0,

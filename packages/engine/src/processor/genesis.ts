@@ -2,7 +2,7 @@ import { create } from "@bufbuild/protobuf";
 import { newAccount } from "../chain/accounts.js";
 import { blockId, blockReference, transactionTrieRoot } from "../chain/block-id.js";
 import { GENESIS_WITNESS_SENTENCE } from "../chain/constants.js";
-import { setOperationBit } from "../chain/permissions.js";
+import { defaultOwnerPermission, setOperationBit } from "../chain/permissions.js";
 import { activeWitnessAddresses, packAddresses } from "../chain/witness-schedule.js";
 import { isValidAddress } from "../crypto/address.js";
 import { utf8Encode } from "../crypto/bytes.js";
@@ -57,6 +57,13 @@ export interface GenesisConfig {
    * genesis read from java-tron's config, so the chain is java-tron's to the byte).
    */
   readonly defaultPermissions?: boolean;
+}
+
+/** The all-zero address (0x41 ‖ 20 zero bytes). */
+function zeroAddress(): Uint8Array {
+  const address = new Uint8Array(21);
+  address[0] = 0x41;
+  return address;
 }
 
 /** Owner address of genesis transfers: the ASCII bytes of "0x000000000000000000000". */
@@ -125,10 +132,19 @@ export function createGenesis(config: GenesisConfig): {
         ? create(AccountSchema, { address: a.address, balance: a.balance })
         : newAccount({ address: a.address, createTime: 0n, props, balance: a.balance });
     if (a.name) account.accountName = utf8Encode(a.name);
+    if (a.name === "Blackhole") {
+      props.setBytes("BLACKHOLE_ADDRESS", a.address);
+      // Manager.init's resetBlackholeAccountPermission: an owner permission only the zero address
+      // holds, no active permission — nobody can sign for the fee sink
+      account.ownerPermission = defaultOwnerPermission(zeroAddress());
+      account.activePermission = [];
+    }
     state.put(CoreTables.accounts, a.address, account);
-    // Manager.initAccount also indexes the name (account-index), so it cannot be taken later.
+    // Manager.initAccount also indexes the name (account-index), so it cannot be taken later, and
+    // the account id (account-id-index): genesis accounts have none, so every one writes the empty
+    // id and the last asset keeps it — getaccountbyid with an empty id answers that account.
     if (a.name) state.put(CoreTables.accountNameIndex, utf8Encode(a.name), a.address);
-    if (a.name === "Blackhole") props.setBytes("BLACKHOLE_ADDRESS", a.address);
+    state.put(CoreTables.accountIdIndex, new Uint8Array(0), a.address);
   }
   for (const w of config.witnesses) {
     if (!isValidAddress(w.address))

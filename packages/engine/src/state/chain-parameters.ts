@@ -186,6 +186,8 @@ export const GENESIS_SETTABLE_PROPERTIES: readonly InternalPropertyName[] = [
   "TOKEN_ID_NUM",
   // java-tron's node setting `enery.limit.block.num`, kept in state: every node of a chain must agree
   "ENERGY_LIMIT_BLOCK_NUM",
+  // java-tron's committee.allowNewRewardAlgorithm: 0 = Vi rewards from the first cycle
+  "NEW_REWARD_ALGORITHM_EFFECTIVE_CYCLE",
 ];
 
 /** Proposal (ProposalType) names that differ from the stored name they set at genesis. */

@@ -255,6 +255,7 @@ export class ChainService {
     return this.queue.run(async () => {
       const outcome = applyBlock(this.options.store.view, block, this.options.recoverer, {
         traceBalances: this.options.traceBalances,
+        settings: this.options.settings,
         trusted: true,
       });
       const overlay = new StateOverlay(this.options.store.view);
@@ -375,6 +376,8 @@ export class ChainService {
   private async applyOnHead(block: Block): Promise<void> {
     const outcome = applyBlock(this.options.store.view, block, this.options.recoverer, {
       traceBalances: this.options.traceBalances,
+      // node settings (the proposal lifetime) shape state: a block from a peer runs under them too
+      settings: this.options.settings,
     });
     await this.commit(outcome.changes);
     this.pool.rebuild(new Set(outcome.outcomes.map((o) => bytesToHex(o.txId))));

@@ -46,10 +46,9 @@ export function walletNetworkOf(p2p: P2pService): WalletNetwork {
         }),
       };
     },
-    /** java-tron lists discovery's connectable nodes; without discovery, the connected peers. */
+    /** java-tron lists discovery's connectable nodes: none with discovery off (checked by the oracle). */
     nodes(): readonly NodeAddress[] {
-      if (p2p.config.discoverEnable) return p2p.discoveredNodes();
-      return p2p.peers().map((peer) => ({ host: peer.advertisedHost, port: peer.advertisedPort }));
+      return p2p.config.discoverEnable ? p2p.discoveredNodes() : [];
     },
   };
 }

@@ -239,9 +239,10 @@ function readDeploy(request: WalletRequest) {
       visible,
     },
   ).ownerAddress;
+  // the servlet merges `{"entrys": <abi>}` into an ABI it always sets: without `abi`, an empty one
   const abi =
     body.abi === undefined
-      ? undefined
+      ? create(SmartContract_ABISchema)
       : parseMessage(SmartContract_ABISchema, { entrys: abiEntries(body.abi) }, { visible });
   const bytecode = parseJavaHex(
     `${javaStringOf(body.bytecode) ?? ""}${body.parameter === undefined ? "" : (javaStringOf(body.parameter) ?? "")}`,
@@ -252,7 +253,7 @@ function readDeploy(request: WalletRequest) {
     callTokenValue: jsonLongValue(body, "call_token_value"),
     tokenId: jsonLongValue(body, "token_id"),
     newContract: {
-      ...(abi !== undefined ? { abi } : {}),
+      abi,
       callValue: jsonLongValue(body, "call_value"),
       consumeUserResourcePercent: jsonLongValue(body, "consume_user_resource_percent"),
       originEnergyLimit: jsonLongValue(body, "origin_energy_limit"),

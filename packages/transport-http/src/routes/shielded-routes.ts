@@ -43,12 +43,14 @@ import {
   OutputPointInfoSchema,
   OvkDecryptParametersSchema,
   OvkDecryptTRC20ParametersSchema,
+  PrivateShieldedTRC20ParametersSchema,
+  PrivateShieldedTRC20ParametersWithoutAskSchema,
   ShieldedTRC20TriggerContractParametersSchema,
   SpendResultSchema,
   type shielded,
   tryAddressFromBase58,
 } from "@tronode/engine";
-import { type Operation, ShieldedOperations } from "@tronode/operations";
+import { type Operation, ShieldedOperations, type ShieldedTrc20ParametersInput } from "@tronode/operations";
 import {
   BytesMessageSchema,
   type JsonObject,
@@ -392,11 +394,44 @@ function proofCreationRoute(operation: Operation<void, never>): RouteRow {
   });
 }
 
+/** The shielded TRC-20 parameter builders: the servlet merges the body into the request message. */
+function trc20ParametersRoute(
+  operation: Operation<ShieldedTrc20ParametersInput, never>,
+  schema: typeof PrivateShieldedTRC20ParametersSchema | typeof PrivateShieldedTRC20ParametersWithoutAskSchema,
+): RouteRow {
+  return defineRoute<ShieldedTrc20ParametersInput, never>({
+    operation,
+    paths: walletPaths(operation.name),
+    methods: ["POST"],
+    getOnPost: "empty200",
+    visibleFrom: "body",
+    read: (request) => {
+      const message = bodyMessage(request, schema as DescMessage, "request") as unknown as {
+        shieldedTRC20ContractAddress: Uint8Array;
+        fromAmount: string;
+        toAmount: string;
+      };
+      return {
+        contractAddress: message.shieldedTRC20ContractAddress,
+        fromAmount: message.fromAmount,
+        toAmount: message.toAmount,
+      };
+    },
+    print: () => ({}),
+  });
+}
+
 export const SHIELDED_ROUTES: readonly RouteRow[] = [
   ...KEY_ROUTES,
   ...NOTE_ROUTES,
   proofCreationRoute(ShieldedOperations.createShieldedTransaction),
   proofCreationRoute(ShieldedOperations.createShieldedTransactionWithoutSpendAuthSig),
-  proofCreationRoute(ShieldedOperations.createShieldedContractParameters),
-  proofCreationRoute(ShieldedOperations.createShieldedContractParametersWithoutAsk),
+  trc20ParametersRoute(
+    ShieldedOperations.createShieldedContractParameters,
+    PrivateShieldedTRC20ParametersSchema,
+  ),
+  trc20ParametersRoute(
+    ShieldedOperations.createShieldedContractParametersWithoutAsk,
+    PrivateShieldedTRC20ParametersWithoutAskSchema,
+  ),
 ];

@@ -1,7 +1,12 @@
 import { create } from "@bufbuild/protobuf";
 import { type Actuator, validateError } from "../../actuator/actuator.js";
 import { burnFee } from "../../chain/fees.js";
-import { defaultWitnessPermission } from "../../chain/permissions.js";
+import {
+  activeDefaultOperations,
+  defaultActivePermission,
+  defaultOwnerPermission,
+  defaultWitnessPermission,
+} from "../../chain/permissions.js";
 import { isValidAddress } from "../../crypto/address.js";
 import { bytesToHex, utf8Decode } from "../../crypto/bytes.js";
 import { ContractType } from "../../protocol/contract-types.js";
@@ -41,12 +46,22 @@ export const witnessCreateActuator: Actuator<typeof WitnessCreateContractSchema>
       create(WitnessSchema, { address: p.ownerAddress, url: utf8Decode(p.url), voteCount: 0n }),
     );
     const owner = state.get(CoreTables.accounts, p.ownerAddress)!;
+    // AccountCapsule.setDefaultWitnessPermission: the witness permission, and the default owner and
+    // active ones where the account has none (a genesis account of java-tron's config has none)
     state.put(CoreTables.accounts, p.ownerAddress, {
       ...owner,
       isWitness: true,
       balance: owner.balance - cost,
       ...(props.isOn("ALLOW_MULTI_SIGN")
-        ? { witnessPermission: defaultWitnessPermission(p.ownerAddress) }
+        ? {
+            witnessPermission: defaultWitnessPermission(p.ownerAddress),
+            ...(owner.ownerPermission ? {} : { ownerPermission: defaultOwnerPermission(p.ownerAddress) }),
+            ...(owner.activePermission.length > 0
+              ? {}
+              : {
+                  activePermission: [defaultActivePermission(p.ownerAddress, activeDefaultOperations(props))],
+                }),
+          }
         : {}),
     });
     burnFee(state, props, cost);
