@@ -19,6 +19,7 @@ import type {
   TransactionInfo,
   Witness,
 } from "./protocol/generated/protocol/core_pb.js";
+import type { MetricsInfo } from "./protocol/generated/protocol/node_pb.js";
 import type { ResourceQueries } from "./resources/resource-queries.js";
 import type { ShieldedQueries } from "./shielded/shielded-queries.js";
 import type { ReadScope } from "./state/read-scope.js";
@@ -233,8 +234,10 @@ export interface ChainQueries {
   getBurnTrx(scope: ReadScope): Promise<bigint>;
   totalTransaction(): Promise<bigint>;
   getNodeInfo(): Promise<NodeInfoSummary>;
-  /** listnodes: the nodes this node can connect to (its peers; empty without P2P). */
+  /** listnodes: discovery's table (empty without discovery), as java-tron's. */
   listNodes(): Promise<readonly NodeAddress[]>;
+  /** getstatsinfo: the node's statistics in java-tron's MetricsInfo shape. */
+  getStatsInfo(): Promise<MetricsInfo>;
 }
 
 /** java-tron's Wallet outside the domains: blocks, accounts, transactions, the chain and the node. */

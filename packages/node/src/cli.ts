@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 import { addressToBase58, bytesToHex, TronodeError } from "@tronode/engine";
-import { DEFAULT_GRPC_PORT, DEFAULT_GRPC_SOLIDITY_PORT } from "@tronode/transport-grpc";
+import { DEFAULT_GRPC_SOLIDITY_PORT } from "@tronode/transport-grpc";
 import { Command, InvalidArgumentError } from "commander";
-import { applyConfigFile } from "./config/config-file.js";
+import { baseConfigOf, JAVA_TRON_PORTS, withConfigFile } from "./config/load-config.js";
 import { defaultNodeConfig, type NodeConfig } from "./config/node-config.js";
 import { createLogger } from "./logger.js";
 import { createNode, type TronNode } from "./node.js";
@@ -53,11 +53,21 @@ const program = new Command()
   .name("tronode")
   .enablePositionalOptions()
   .description("A TRON-compatible node: java-tron's HTTP and gRPC APIs with TRE's development surface.")
-  .option("-p, --port <port>", "HTTP port", integer("port", 0, 65535), 9090)
+  .option(
+    "-p, --port <port>",
+    "HTTP port (default: 9090, TRE's, on a dev chain; 8090, java-tron's, with --no-dev)",
+    integer("port", 0, 65535),
+    9090,
+  )
   .option("-H, --host <host>", "HTTP listen address", "127.0.0.1")
   .option(
     "--solidity-port <port>",
-    "also serve /walletsolidity on this port (java-tron layout)",
+    "also serve /walletsolidity on this port (java-tron layout; default 8091 with --no-dev)",
+    integer("port", 0, 65535),
+  )
+  .option(
+    "--pbft-port <port>",
+    "also serve /walletpbft on this port (java-tron's node.http.PBFTPort; default 8092 with --no-dev)",
     integer("port", 0, 65535),
   )
   .option(
@@ -82,7 +92,10 @@ const program = new Command()
   .option("-a, --accounts <n>", "number of funded development accounts", integer("accounts", 0, 1000), 10)
   .option("--balance <trx>", "balance of each development account, in TRX", trxToSun)
   .option("-m, --mnemonic <words>", "mnemonic the development accounts derive from (m/44'/195'/0'/0/i)")
-  .option("-c, --config <file>", "JSON config file (genesis, chain parameters, localwitness …)")
+  .option(
+    "-c, --config <file>",
+    "java-tron's config.conf (HOCON: genesis, witness keys, ports, peers, committee, vm, storage …) or tronode's JSON config",
+  )
   .option("--accounts-file <file>", "write the development accounts (address, private key) to this JSON file")
   .option(
     "--max-pending <n>",
@@ -186,43 +199,35 @@ const program = new Command()
   .option("-l, --log-level <level>", "trace, debug, info, warn, error or silent", "info")
   .option("-q, --quiet", "do not print the account table");
 
-/**
- * The gRPC listeners: java-tron's 50051 / 50061 unless given; with `--port 0` (a free port, as tests
- * ask) the ones not given take free ports too; none with --no-grpc.
- */
-function grpcPortsOf(o: Record<string, unknown>): { grpcPort?: number; grpcSolidityPort?: number } {
-  if (o.grpc === false) return {};
-  const freePorts = o.port === 0;
-  return {
-    grpcPort: (o.grpcPort as number | undefined) ?? (freePorts ? 0 : DEFAULT_GRPC_PORT),
-    grpcSolidityPort:
-      (o.grpcSolidityPort as number | undefined) ?? (freePorts ? 0 : DEFAULT_GRPC_SOLIDITY_PORT),
-  };
-}
-
 async function runFullNode(): Promise<void> {
   const o = program.opts();
-  let config: NodeConfig = defaultNodeConfig();
-  if (o.config) config = await applyConfigFile(config, o.config);
   /** A flag's value when the user gave it, else the config's (a flag's default must not override the file). */
   const given = <T>(name: string, fromConfig: T): T =>
     program.getOptionValueSource(name) === "cli" ? (o[name] as T) : fromConfig;
+  let config = baseConfigOf(o.dev === false);
+  let unused: readonly string[] = [];
+  if (o.config) ({ config, unused } = await withConfigFile(config, o.config, o.dataDir ?? process.cwd()));
+  // --port 0 (what tests ask) also gives the listeners not named a free port
+  const freePorts = given("port", config.port) === 0;
   config = {
     ...config,
-    port: o.port,
+    port: given("port", config.port),
     host: o.host,
-    solidityPort: o.solidityPort,
-    ...grpcPortsOf(o),
+    solidityPort: given("solidityPort", freePorts ? undefined : config.solidityPort),
+    pbftPort: given("pbftPort", freePorts ? undefined : config.pbftPort),
+    grpcPort: o.grpc === false ? undefined : given("grpcPort", freePorts ? 0 : config.grpcPort),
+    grpcSolidityPort:
+      o.grpc === false ? undefined : given("grpcSolidityPort", freePorts ? 0 : config.grpcSolidityPort),
     grpcReflection: Boolean(o.grpcReflection),
-    dataDir: o.dataDir ?? config.dataDir,
-    blockTime: o.blockTime,
+    dataDir: o.config && config.dataDir ? config.dataDir : (o.dataDir ?? config.dataDir),
+    blockTime: given("blockTime", config.blockTime),
     accounts: given("accounts", config.accounts),
     accountBalance: o.balance ?? config.accountBalance,
     mnemonic: o.mnemonic ?? config.mnemonic,
     accountsFile: o.accountsFile,
     recovery: o.recovery,
     recoveryThreads: o.recoveryThreads ?? config.recoveryThreads,
-    maxPendingSize: o.maxPending,
+    maxPendingSize: given("maxPending", config.maxPendingSize),
     historyBalanceLookup: o.historyBalanceLookup ?? config.historyBalanceLookup,
     maintenanceInterval: o.maintenanceInterval ?? config.maintenanceInterval,
     proposalExpireTime: o.proposalExpireTime ?? config.proposalExpireTime,
@@ -245,12 +250,12 @@ async function runFullNode(): Promise<void> {
       o.discovery !== undefined ||
       o.seed !== undefined
         ? {
-            host: o.p2pHost ?? "0.0.0.0",
-            port: o.p2pPort ?? 18888,
-            peers: o.peer ?? [],
-            trustedIps: o.trustedIp ?? [],
-            discovery: Boolean(o.discovery || o.seed),
-            seeds: o.seed ?? [],
+            host: o.p2pHost ?? config.p2p?.host ?? "0.0.0.0",
+            port: o.p2pPort ?? config.p2p?.port ?? JAVA_TRON_PORTS.p2p,
+            peers: o.peer ?? config.p2p?.peers ?? [],
+            trustedIps: o.trustedIp ?? config.p2p?.trustedIps ?? [],
+            discovery: Boolean(o.discovery || o.seed || config.p2p?.discovery),
+            seeds: o.seed ?? config.p2p?.seeds ?? [],
             ...(o.p2pHost !== undefined && o.p2pHost !== "0.0.0.0" ? { advertisedIp: o.p2pHost } : {}),
           }
         : config.p2p,
@@ -259,6 +264,8 @@ async function runFullNode(): Promise<void> {
     throw new TronodeError("INVALID_CONFIG", "--recovery must be auto, native or noble");
   }
   const logger = createLogger(config.logLevel);
+  // a key of java-tron's config.conf tronode does not use is said once, never silently ignored
+  if (unused.length > 0) logger.warn({ keys: unused }, "config keys tronode does not use");
   const node = await createNode({ ...config, logger });
   if (!o.quiet) printAccounts(node);
 
@@ -329,7 +336,7 @@ const solidity = program
 async function runSolidityNode(): Promise<void> {
   const o = solidity.opts();
   let config: NodeConfig = defaultNodeConfig();
-  if (o.config) config = await applyConfigFile(config, o.config);
+  if (o.config) ({ config } = await withConfigFile(config, o.config, o.dataDir ?? process.cwd()));
   const trustNode: string | undefined = o.trustNode ?? config.trustNode;
   if (trustNode === undefined || !/^[^\s:]+:\d+$|^\[[^\]]+\]:\d+$/.test(trustNode)) {
     throw new TronodeError(
@@ -387,6 +394,9 @@ function printAccounts(node: TronNode): void {
   const lines = [
     "",
     `tronode ${node.url ?? ""}  (block time ${node.config.blockTime}s, ${node.config.dataDir ? `data in ${node.config.dataDir}` : "in memory"})`,
+    node.config.dev
+      ? "dev chain on TRE's port (--no-dev: java-tron's ports 8090/8091/8092, gRPC 50051/50061)"
+      : `production node on java-tron's ports: /wallet ${node.config.port}${node.config.solidityPort === undefined ? "" : `, /walletsolidity ${node.config.solidityPort}`}${node.config.pbftPort === undefined ? "" : `, /walletpbft ${node.config.pbftPort}`}${node.config.p2p ? `, P2P ${node.config.p2p.port}` : ""}`,
     ...(node.grpc.full || node.grpc.solidity
       ? [
           `gRPC    ${[

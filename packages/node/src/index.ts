@@ -2,6 +2,14 @@ export { BlockProducer } from "./chain/block-producer.js";
 export { ChainService } from "./chain/chain-service.js";
 export { applyConfigFile } from "./config/config-file.js";
 export {
+  applyJavaTronConfig,
+  COMMITTEE_KEYS,
+  isHoconConfig,
+  type JavaTronConfigResult,
+  parseHocon,
+} from "./config/java-tron-config.js";
+export { baseConfigOf, JAVA_TRON_PORTS, withConfigFile } from "./config/load-config.js";
+export {
   defaultNodeConfig,
   type NodeConfig,
   TRE_CHAIN_PARAMETERS,

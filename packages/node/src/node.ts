@@ -46,6 +46,8 @@ import { DevClock } from "./dev/dev-clock.js";
 import { DevControls, SignatureBypass } from "./dev/dev-controls.js";
 import { readStateFile, startStateWriter } from "./dev/state-file.js";
 import { silentLogger } from "./logger.js";
+import { createNodeMetrics } from "./monitor/node-metrics.js";
+import { nodeStatistics } from "./monitor/node-statistics.js";
 import { NetDelegate } from "./network/net-delegate.js";
 import { walletNetworkOf } from "./network/wallet-network.js";
 import { AssetQueryService } from "./wallet/asset-queries.js";
@@ -272,6 +274,8 @@ export async function createNode(options: CreateNodeOptions = {}): Promise<TronN
   });
   clock.onChange(() => producer.replan());
   container.register(BlockProducer, { useValue: producer });
+  // getstatsinfo's statistics; a block's latency is its age on the chain's clock when applied
+  const metrics = createNodeMetrics({ now: () => Number(clock.now()) });
   const p2p = config.p2p
     ? createP2pService({
         chain: new NetDelegate({ chain, clock, logger }),
@@ -285,23 +289,39 @@ export async function createNode(options: CreateNodeOptions = {}): Promise<TronN
         ...(config.p2p.discovery ? { discovery: { seeds: config.p2p.seeds ?? [] } } : {}),
         codeVersion: CODE_VERSION,
         logger,
+        stats: metrics,
       })
     : undefined;
+  const network = p2p ? walletNetworkOf(p2p) : undefined;
   const coreWallet = new Wallet({
     chain,
     clock,
     codeVersion: CODE_VERSION,
     p2pVersion: String(config.networkId),
     listenPort: config.p2p?.port ?? config.port,
-    ...(p2p ? { network: walletNetworkOf(p2p) } : {}),
+    ...(network ? { network } : {}),
     startedAt: clock.now(),
+    statistics: nodeStatistics({
+      metrics,
+      chain,
+      ip: config.p2p?.advertisedIp ?? config.host,
+      version: CODE_VERSION,
+      localWitnesses: witnessKeysOf(config).map((w) => w.address),
+      ...(network ? { network } : {}),
+    }),
     afterBroadcast: () => producer.afterTransaction(),
+    ...(config.transactionExpirationMs === undefined ? {} : { expirationMs: config.transactionExpirationMs }),
+    ...(config.minEffectiveConnection === undefined
+      ? {}
+      : { minEffectiveConnection: config.minEffectiveConnection }),
   });
   const contracts = new ContractService({
     chain,
     clock,
     maxEnergyLimitForConstant: config.maxEnergyLimitForConstant ?? DEFAULT_MAX_ENERGY_LIMIT_FOR_CONSTANT,
     estimateEnergy: config.estimateEnergy ?? true,
+    supportConstant: config.supportConstant ?? true,
+    ...(config.transactionExpirationMs === undefined ? {} : { expirationMs: config.transactionExpirationMs }),
   });
   // One service per domain, composed into java-tron's Wallet surface.
   const wallet: WalletApi = composeWallet(
@@ -376,7 +396,9 @@ export async function createNode(options: CreateNodeOptions = {}): Promise<TronN
       host: config.host,
       port: config.port,
       solidityPort: config.solidityPort,
+      ...(config.pbftPort === undefined ? {} : { pbftPort: config.pbftPort }),
       allowKeyOperations: config.allowKeyOperations,
+      onAnswered: (endpoint, status, bytes) => metrics.httpAnswered(endpoint, status, bytes),
     });
     const listening = await http.listen();
     url = `http://${listening.address.includes(":") ? `[${listening.address}]` : listening.address}:${listening.port}`;
@@ -392,6 +414,7 @@ export async function createNode(options: CreateNodeOptions = {}): Promise<TronN
       solidityPort: config.grpcSolidityPort,
       allowKeyOperations: config.allowKeyOperations,
       reflection: config.grpcReflection,
+      onCall: (method) => metrics.grpcCalled(method, false),
     });
     try {
       const listening = await grpc.listen();
@@ -449,6 +472,7 @@ export async function createNode(options: CreateNodeOptions = {}): Promise<TronN
       await stateWriter?.stop();
       await prefetch?.close();
       await store.close();
+      metrics.close();
       container.dispose?.();
     },
   };

@@ -74,3 +74,20 @@ export const BuilderOperations = {
     contractSchema: AccountPermissionUpdateContractSchema,
   }),
 } as const;
+
+/** createCommonTransaction's input: a contract of any type, named in the body. */
+export interface CommonTransactionInput {
+  readonly type: ContractType;
+  readonly contract: unknown;
+  readonly options: BuildOptions;
+}
+
+/**
+ * java-tron's CreateCommonTransactionServlet: any contract type from its JSON (`contractType` names
+ * it), validated by its actuator as every builder is (Wallet.createTransactionCapsule).
+ */
+export const createCommonTransaction = defineOperation<CommonTransactionInput, Transaction>({
+  name: "createCommonTransaction",
+  availability: "served",
+  run: (api, { type, contract, options }) => api.createTransaction(type, contract, options),
+});

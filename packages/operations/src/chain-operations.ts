@@ -6,6 +6,7 @@
  */
 import type {
   ChainParameterEntry,
+  MetricsInfo,
   NodeAddress,
   NodeInfoSummary,
   Transaction,
@@ -45,6 +46,8 @@ export const NodeOperations = {
   getNodeInfo: queryOperation<NodeInfoSummary>("getnodeinfo", (api) => api.getNodeInfo()),
   /** The peers of a networked node (java-tron lists its discovery table); empty without P2P. */
   listNodes: queryOperation<readonly NodeAddress[]>("listnodes", (api) => api.listNodes()),
+  /** The node's statistics (java-tron's MetricsApiService.getMetricsInfo). */
+  getStatsInfo: queryOperation<MetricsInfo>("getstatsinfo", (api) => api.getStatsInfo()),
   validateAddress: defineOperation<string | undefined, AddressValidation>({
     name: "validateaddress",
     availability: "served",

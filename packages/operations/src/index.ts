@@ -27,6 +27,8 @@ export {
   type BuilderOperation,
   BuilderOperations,
   builderOperation,
+  type CommonTransactionInput,
+  createCommonTransaction,
 } from "./builder-operations.js";
 export { printBuiltTransaction } from "./built-transaction-json.js";
 export { ChainOperations, NodeOperations, PendingOperations } from "./chain-operations.js";

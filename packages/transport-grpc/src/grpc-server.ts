@@ -51,6 +51,8 @@ export interface GrpcServerOptions {
   readonly maxMessageBytes?: number;
   /** Serve gRPC server reflection (java-tron's node.rpc.reflectionService, off by default). */
   readonly reflection?: boolean;
+  /** Told of every call, by full method name (`protocol.Wallet/GetAccount`), as java-tron's interceptor counts them. */
+  readonly onCall?: (method: string) => void;
 }
 
 export interface GrpcListenAddress {
@@ -159,7 +161,11 @@ function createListener(
   port: number,
   tables: readonly ServiceTable[],
   context: CallContext,
-  options: { readonly maxMessageBytes: number; readonly reflection: boolean },
+  options: {
+    readonly maxMessageBytes: number;
+    readonly reflection: boolean;
+    readonly onCall: ((method: string) => void) | undefined;
+  },
 ): Listener {
   const { maxMessageBytes } = options;
   const handler = connectNodeAdapter({
@@ -176,6 +182,7 @@ function createListener(
       methodNotFound(request as http2.Http2ServerRequest, response as http2.Http2ServerResponse),
   });
   const server = http2.createServer((request, response) => {
+    options.onCall?.(request.url.slice(1));
     void handler(request, withSpecGrpcMessages(response));
   });
   // small unary answers must not wait for Nagle's algorithm (40 ms stalls against delayed ACKs)
@@ -199,6 +206,7 @@ export function createGrpcServer(options: GrpcServerOptions): GrpcServer {
   const listenerOptions = {
     maxMessageBytes: options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES,
     reflection: options.reflection === true,
+    onCall: options.onCall,
   };
   const keyOperationsAllowed = keyOperationsAllowedOn(options.host, options.allowKeyOperations);
   const context = (scope: ReadScope): CallContext => ({

@@ -17,8 +17,8 @@ import { CHAIN_RPCS } from "./rpcs/chain-rpcs.js";
 import { CONTRACT_CONSTANT_RPCS, CONTRACT_RPCS } from "./rpcs/contract-rpcs.js";
 import { DATABASE_RPCS } from "./rpcs/database-rpcs.js";
 import { GOVERNANCE_BUILDER_RPCS, MARKET_READ_RPCS, PROPOSAL_READ_RPCS } from "./rpcs/governance-rpcs.js";
+import { MONITOR_RPCS } from "./rpcs/monitor-rpcs.js";
 import {
-  MONITOR_NOT_YET,
   WALLET_EXTENSION_UNIMPLEMENTED,
   WALLET_JAVA_TRON_UNIMPLEMENTED,
   WALLET_NOT_POSSIBLE,
@@ -86,8 +86,8 @@ export const DATABASE_TABLE: ServiceTable = {
 
 export const MONITOR_TABLE: ServiceTable = {
   service: Monitor,
-  bindings: [],
-  unimplemented: MONITOR_NOT_YET,
+  bindings: MONITOR_RPCS,
+  unimplemented: [],
 };
 
 export const WALLET_EXTENSION_TABLE: ServiceTable = {

@@ -13,9 +13,14 @@ import type { HttpMethod, VisibleSource, WalletRequest } from "./route-row.js";
 export type RawQuery = Record<string, string | string[] | undefined>;
 
 const SOLIDITY_PREFIX = "/walletsolidity/";
+const PBFT_PREFIX = "/walletpbft/";
 
+/**
+ * /walletsolidity reads the solidified state; so does /walletpbft: java-tron's PBFT view serves the
+ * last PBFT-committed block, and on a chain without PBFT that is the solidified one.
+ */
 export function scopeOfPath(path: string): ReadScope {
-  return path.startsWith(SOLIDITY_PREFIX) ? "solid" : "head";
+  return path.startsWith(SOLIDITY_PREFIX) || path.startsWith(PBFT_PREFIX) ? "solid" : "head";
 }
 
 export class FastifyWalletRequest implements WalletRequest {

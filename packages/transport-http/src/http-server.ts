@@ -56,6 +56,8 @@ export interface HttpServerOptions {
   readonly allowKeyOperations?: boolean;
   /** Also listen here with only /walletsolidity/* and /wallet/getnodeinfo (java-tron's 8091 layout). */
   readonly solidityPort?: number;
+  /** Also listen here with only /walletpbft/* (java-tron's node.http.PBFTPort, 8092). */
+  readonly pbftPort?: number;
   /**
    * Serve only /walletsolidity/* and /wallet/getnodeinfo on the main listener: a solidity node's
    * HTTP API (java-tron's SolidityNodeHttpApiService).
@@ -64,6 +66,8 @@ export interface HttpServerOptions {
   readonly bodyLimit?: number;
   /** Log method, path (no query) and status of each request at debug. Off by default. */
   readonly logRequests?: boolean;
+  /** Told of every answered request: its path (no query), status and body bytes (java-tron's HttpInterceptor). */
+  readonly onAnswered?: (endpoint: string, status: number, bytes: number) => void;
 }
 
 export interface ListenAddress {
@@ -72,7 +76,7 @@ export interface ListenAddress {
 }
 
 export interface HttpServer {
-  listen(): Promise<ListenAddress & { readonly solidity?: ListenAddress }>;
+  listen(): Promise<ListenAddress & { readonly solidity?: ListenAddress; readonly pbft?: ListenAddress }>;
   close(): Promise<void>;
   /** The main listener's fastify instance (for `inject` in tests). */
   readonly fastify: FastifyInstance;
@@ -88,7 +92,16 @@ function isSolidityListenerPath(path: string): boolean {
   return path.startsWith("/walletsolidity/") || path === "/wallet/getnodeinfo";
 }
 
-function createFastify(bodyLimit: number, logger: Logger, logRequests: boolean): FastifyInstance {
+function isPbftListenerPath(path: string): boolean {
+  return path.startsWith("/walletpbft/");
+}
+
+function createFastify(
+  bodyLimit: number,
+  logger: Logger,
+  logRequests: boolean,
+  onAnswered: HttpServerOptions["onAnswered"],
+): FastifyInstance {
   const fastify = Fastify({
     // no fastify logger at all: nothing about requests (bodies, keys, pass phrases) is logged
     logger: false,
@@ -126,6 +139,23 @@ function createFastify(bodyLimit: number, logger: Logger, logRequests: boolean):
   });
   fastify.setNotFoundHandler((_request, reply) => sendJson(reply, UNAVAILABLE_STATUS, NOT_FOUND_BODY));
 
+  if (onAnswered) {
+    const sizes = new WeakMap<FastifyRequest, number>();
+    fastify.addHook("onSend", async (request, _reply, payload) => {
+      sizes.set(
+        request,
+        typeof payload === "string"
+          ? Buffer.byteLength(payload)
+          : Buffer.isBuffer(payload)
+            ? payload.length
+            : 0,
+      );
+      return payload;
+    });
+    fastify.addHook("onResponse", async (request, reply) => {
+      onAnswered(request.url.split("?", 1)[0] ?? "", reply.statusCode, sizes.get(request) ?? 0);
+    });
+  }
   if (logRequests) {
     fastify.addHook("onResponse", async (request, reply) => {
       logger.debug(
@@ -153,7 +183,7 @@ export function createHttpServer(options: HttpServerOptions): HttpServer {
     keyOperationsAllowed: options.allowKeyOperations === true || isLoopbackHost(options.host),
   };
 
-  const fastify = createFastify(bodyLimit, logger, logRequests);
+  const fastify = createFastify(bodyLimit, logger, logRequests, options.onAnswered);
   const debug =
     options.dev !== undefined && options.trace !== undefined ? debugMethods(options.trace) : undefined;
   if (options.solidityOnly === true) {
@@ -174,8 +204,13 @@ export function createHttpServer(options: HttpServerOptions): HttpServer {
 
   let solidityFastify: FastifyInstance | undefined;
   if (options.solidityPort !== undefined) {
-    solidityFastify = createFastify(bodyLimit, logger, logRequests);
+    solidityFastify = createFastify(bodyLimit, logger, logRequests, options.onAnswered);
     registerWalletRoutes(solidityFastify, ROUTE_TABLE, context, isSolidityListenerPath);
+  }
+  let pbftFastify: FastifyInstance | undefined;
+  if (options.pbftPort !== undefined) {
+    pbftFastify = createFastify(bodyLimit, logger, logRequests, options.onAnswered);
+    registerWalletRoutes(pbftFastify, ROUTE_TABLE, context, isPbftListenerPath);
   }
 
   return {
@@ -183,12 +218,19 @@ export function createHttpServer(options: HttpServerOptions): HttpServer {
     solidityFastify,
     async listen() {
       await fastify.listen({ host: options.host, port: options.port });
-      if (solidityFastify === undefined || options.solidityPort === undefined) return addressOf(fastify);
-      await solidityFastify.listen({ host: options.host, port: options.solidityPort });
-      return { ...addressOf(fastify), solidity: addressOf(solidityFastify) };
+      const out: ListenAddress & { solidity?: ListenAddress; pbft?: ListenAddress } = addressOf(fastify);
+      if (solidityFastify !== undefined && options.solidityPort !== undefined) {
+        await solidityFastify.listen({ host: options.host, port: options.solidityPort });
+        out.solidity = addressOf(solidityFastify);
+      }
+      if (pbftFastify !== undefined && options.pbftPort !== undefined) {
+        await pbftFastify.listen({ host: options.host, port: options.pbftPort });
+        out.pbft = addressOf(pbftFastify);
+      }
+      return out;
     },
     async close() {
-      await Promise.all([fastify.close(), solidityFastify?.close()]);
+      await Promise.all([fastify.close(), solidityFastify?.close(), pbftFastify?.close()]);
     },
   };
 }

@@ -15,6 +15,7 @@ import { CONTRACT_ROUTES } from "./routes/contract-routes.js";
 import { DEFERRED_ROUTES } from "./routes/deferred-routes.js";
 import { KEY_OPERATION_ROUTES } from "./routes/key-operation-routes.js";
 import { MARKET_ROUTES } from "./routes/market-routes.js";
+import { MONITOR_ROUTES } from "./routes/monitor-routes.js";
 import { MULTISIG_ROUTES } from "./routes/multisig-routes.js";
 import { NODE_ROUTES } from "./routes/node-routes.js";
 import { NOT_YET_ROUTES, UNSUPPORTED_ROUTES } from "./routes/not-yet-routes.js";
@@ -39,6 +40,7 @@ export const ROUTE_TABLE: readonly RouteRow[] = Object.freeze([
   ...MULTISIG_ROUTES,
   ...CHAIN_ROUTES,
   ...NODE_ROUTES,
+  ...MONITOR_ROUTES,
   ...PENDING_ROUTES,
   ...BALANCE_LOOKUP_ROUTES,
   ...DEFERRED_ROUTES,

@@ -103,7 +103,11 @@ export function registerWalletRoutes(
 ): void {
   const byPrefix = new Map<string, Map<string, { row: RouteRow; path: string }>>();
   for (const row of rows) {
-    for (const path of row.paths) {
+    // every /walletsolidity operation is also java-tron's /walletpbft operation (HttpApiOnPBFTService)
+    const paths = row.paths.flatMap((p) =>
+      p.startsWith("/walletsolidity/") ? [p, `/walletpbft/${p.slice("/walletsolidity/".length)}`] : [p],
+    );
+    for (const path of paths) {
       if (!acceptPath(path)) continue;
       const slash = path.lastIndexOf("/");
       const prefix = path.slice(0, slash);

@@ -32,6 +32,7 @@ import {
   MarketOrderListSchema,
   MarketOrderPairListSchema,
   MarketPriceListSchema,
+  MetricsInfoSchema,
   NoteSchema,
   Permission_PermissionType,
   PermissionSchema,
@@ -664,6 +665,29 @@ export function createFakeWallet(): FakeWallet {
           ],
         },
       };
+    },
+    async getStatsInfo() {
+      const rate = {
+        count: 3n,
+        meanRate: 0.5,
+        oneMinuteRate: 0.00012,
+        fiveMinuteRate: 2,
+        fifteenMinuteRate: 1e7,
+      };
+      return create(MetricsInfoSchema, {
+        interval: 12n,
+        node: { ip: "127.0.0.1", nodeType: 1, version: "4.8.1", backupStatus: 0 },
+        blockchain: {
+          headBlockNum: 3n,
+          headBlockHash: "00",
+          tps: rate,
+          witnesses: [{ address: "41aa", version: 32 }],
+        },
+        net: {
+          api: { qps: rate, detail: [{ name: "/wallet/getnowblock", qps: rate }] },
+          latency: { top99: 7 },
+        },
+      });
     },
   };
 

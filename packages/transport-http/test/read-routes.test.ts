@@ -212,6 +212,23 @@ describe("chain and node reads", () => {
     }
   });
 
+  it("getstatsinfo prints java-tron's MetricsInfo bean as fastjson's pretty format does", async () => {
+    const h = createHarness();
+    const answer = await h.get("/monitor/getstatsinfo");
+    const lines = answer.text.split("\n");
+    // alphabetical properties, tab indentation, doubles as Java's Double.toString, nulls left out
+    expect(lines.slice(0, 3)).toEqual(["{", '\t"blockchain":{', '\t\t"dupWitness":[],']);
+    expect(answer.text).toContain(
+      '\t\t"tps":{\n\t\t\t"count":3,\n\t\t\t"fifteenMinuteRate":1.0E7,\n\t\t\t"fiveMinuteRate":2.0,\n\t\t\t"meanRate":0.5,\n\t\t\t"oneMinuteRate":1.2E-4\n\t\t},',
+    );
+    expect(answer.text).not.toContain("missedTransaction");
+    expect(answer.json.net.api.detail).toEqual([
+      { name: "/wallet/getnowblock", qps: answer.json.blockchain.tps },
+    ]);
+    expect(answer.json.interval).toBe(12);
+    expect((await h.post("/monitor/getstatsinfo")).status).toBe(405);
+  });
+
   it("validateaddress", async () => {
     const h = createHarness();
     expect((await h.post("/wallet/validateaddress", { address: hex(ALICE) })).json).toEqual({

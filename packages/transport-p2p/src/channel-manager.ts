@@ -4,6 +4,7 @@
  * refuses peers (bans, limits, duplicates), keeps connections alive, and hands application payloads
  * (type bytes 0..126) to the TRON layer.
  */
+
 import { randomBytes } from "node:crypto";
 import { createServer, type Server, type Socket, connect as tcpConnect } from "node:net";
 import { create } from "@bufbuild/protobuf";
@@ -18,6 +19,7 @@ import {
   type Libp2pMessage,
   MAX_APP_MESSAGE_TYPE,
 } from "./messages.js";
+import type { P2pStatsSink } from "./p2p-service.js";
 import { type P2pTimings, resolveTimings } from "./timings.js";
 
 /** libp2p's DisconnectCode (the `code` of a hello that refuses). */
@@ -88,6 +90,7 @@ export interface ChannelManagerOptions {
   readonly discovered?: () => readonly PeerAddress[];
   /** node.minConnections: the pool dials discovered nodes up to this many channels (default 8). */
   readonly minConnections?: number;
+  readonly stats?: P2pStatsSink;
 }
 
 export interface ChannelHandler {
@@ -287,6 +290,7 @@ export class ChannelManager {
       trusted: this.trusted.has(ip),
       now: this.now,
       readIdleMs: this.timings.readIdleMs,
+      ...(this.options.stats ? { stats: this.options.stats } : {}),
       events: {
         onPayload: (c, payload) => this.process(c, payload),
         onFrameFault: (c, fault) => this.frameFault(c, fault),

@@ -2,6 +2,7 @@
  * One TCP connection at the libp2p layer (libp2p's Channel): framing, the compression switch once
  * the libp2p handshake is done, the keep-alive bookkeeping, and closing with a ban of the remote IP.
  */
+
 import type { Socket } from "node:net";
 import type { Libp2p } from "@tronode/engine";
 import {
@@ -13,6 +14,7 @@ import {
 } from "./compression.js";
 import { encodeFrame, FrameDecoder, type FrameFault } from "./frame-codec.js";
 import { encodeLibp2pMessage } from "./messages.js";
+import type { P2pStatsSink } from "./p2p-service.js";
 
 export interface ChannelEvents {
   /** A complete payload `[type][protobuf]` (uncompressed). */
@@ -34,6 +36,7 @@ export interface ChannelOptions {
   readonly events: ChannelEvents;
   /** Closes the connection when nothing was read for this long (Netty's ReadTimeoutHandler, 60 s). */
   readonly readIdleMs: number;
+  readonly stats?: P2pStatsSink;
 }
 
 let nextChannelId = 1;
@@ -74,7 +77,10 @@ export class Channel {
     this.remoteAddress = normalizeIp(socket.remoteAddress ?? "");
     this.remotePort = socket.remotePort ?? 0;
     socket.setNoDelay(true);
-    socket.on("data", (chunk: Buffer) => this.receive(chunk));
+    socket.on("data", (chunk: Buffer) => {
+      options.stats?.traffic("tcpIn", chunk.length);
+      this.receive(chunk);
+    });
     socket.on("error", () => {
       // an I/O error closes the channel (Channel.processException)
       this.close(0);
@@ -103,7 +109,9 @@ export class Channel {
   send(payload: Uint8Array): void {
     if (this.isDisconnect) return;
     const data = this.compressing ? wrapCompressed(payload) : payload;
-    this.options.socket.write(encodeFrame(data));
+    const frame = encodeFrame(data);
+    this.options.stats?.traffic("tcpOut", frame.length);
+    this.options.socket.write(frame);
     this.lastSendTime = this.options.now();
   }
 

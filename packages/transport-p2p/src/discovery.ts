@@ -6,6 +6,7 @@
  * random 64-byte libp2p ids and distance is the XOR of the raw ids, as in libp2p. What is left out:
  * the bucketed table (every alive node is kept, up to 3 000), evictions, and DNS trees.
  */
+
 import { randomBytes } from "node:crypto";
 import { createSocket, type RemoteInfo, type Socket } from "node:dgram";
 import { create, fromBinary, toBinary } from "@bufbuild/protobuf";
@@ -20,6 +21,7 @@ import {
 } from "@tronode/engine";
 import { normalizeIp } from "./channel.js";
 import { NODE_ID_LENGTH, type PeerAddress, validEndpoint } from "./channel-manager.js";
+import type { P2pStatsSink } from "./p2p-service.js";
 
 /** Discovery message types (libp2p's discover MessageType). */
 export const KadMessageType = {
@@ -55,6 +57,7 @@ export interface DiscoveryOptions {
   readonly logger: Logger;
   readonly timings?: Partial<DiscoveryTimings>;
   readonly now?: () => number;
+  readonly stats?: P2pStatsSink;
 }
 
 type NodeState = "DISCOVERED" | "ALIVE" | "DEAD";
@@ -91,7 +94,10 @@ export class Discovery {
   async start(): Promise<void> {
     const socket = createSocket(this.options.host.includes(":") ? "udp6" : "udp4");
     this.socket = socket;
-    socket.on("message", (data, rinfo) => this.receive(new Uint8Array(data), rinfo));
+    socket.on("message", (data, rinfo) => {
+      this.options.stats?.traffic("udpIn", data.length);
+      this.receive(new Uint8Array(data), rinfo);
+    });
     socket.on("error", (e) => this.options.logger.warn({ err: e.message }, "discovery socket error"));
     await new Promise<void>((resolve) => socket.bind(this.options.port, this.options.host, resolve));
     for (const seed of this.options.seeds) this.handler(seed.host, seed.port, seed.port, undefined);
@@ -133,6 +139,7 @@ export class Discovery {
     const out = new Uint8Array(body.length + 1);
     out[0] = type;
     out.set(body, 1);
+    this.options.stats?.traffic("udpOut", out.length);
     this.socket?.send(out, port, host);
   }
 

@@ -9,6 +9,16 @@ import type { NetChain } from "./net-chain.js";
 import { type P2pTimings, resolveTimings } from "./timings.js";
 import { type PeerReport, TronNet } from "./tron-net.js";
 
+/** Where the network's figures go (java-tron's TronStatsManager and MetricsUtil counters). */
+export interface P2pStatsSink {
+  /** Bytes read or written on the TCP channels and the UDP discovery socket. */
+  traffic(kind: "tcpIn" | "tcpOut" | "udpIn" | "udpOut", bytes: number): void;
+  /** This node disconnected a peer, for this reason (ReasonCode's name). */
+  disconnected(reason: string): void;
+  /** A TRON message that did not decode. */
+  errorProto(): void;
+}
+
 export interface P2pServiceOptions {
   readonly chain: NetChain;
   /** node.p2p.version: both hellos carry it; peers on another id are refused. */
@@ -40,6 +50,7 @@ export interface P2pServiceOptions {
   };
   /** node.minConnections (default 8): discovered nodes are dialed up to this many channels. */
   readonly minConnections?: number;
+  readonly stats?: P2pStatsSink;
 }
 
 export interface P2pService {
@@ -97,6 +108,7 @@ export function createP2pService(options: P2pServiceOptions): P2pService {
     now,
     discovered: () => discovery?.connectable() ?? [],
     minConnections: options.minConnections,
+    stats: options.stats,
   });
   const net = new TronNet({
     chain: options.chain,
@@ -108,6 +120,7 @@ export function createP2pService(options: P2pServiceOptions): P2pService {
     now,
     maxTps: options.maxTps,
     syncFetchBatchNum: options.syncFetchBatchNum,
+    stats: options.stats,
   });
   return {
     get port() {
@@ -135,6 +148,7 @@ export function createP2pService(options: P2pServiceOptions): P2pService {
           logger: options.logger,
           timings: options.discovery.timings,
           now,
+          stats: options.stats,
         });
         await discovery.start();
       }

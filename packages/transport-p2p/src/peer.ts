@@ -2,10 +2,12 @@
  * One peer at the TRON layer (java-tron's PeerConnection): the hellos, the two sync flags, the
  * per-peer inventory caches, the sync queues, and disconnecting with a reason (and its ban).
  */
+
 import { bytesToHex, type HelloMessage, ReasonCode } from "@tronode/engine";
 import type { Channel } from "./channel.js";
 import { ExpiringCache } from "./expiring-cache.js";
 import { type BlockRef, encodeTronMessage, type InventoryType, type TronMessage } from "./messages.js";
+import type { P2pStatsSink } from "./p2p-service.js";
 import type { P2pTimings } from "./timings.js";
 
 /** An inventory item: a transaction or block id with its type (java-tron's Item). */
@@ -36,6 +38,7 @@ export interface PeerHost {
   /** Closes the channel, banning its IP for `banMs`. */
   close(channel: Channel, banMs: number): void;
   readonly logger: { info(o: object, msg: string): void; debug(o: object, msg: string): void };
+  readonly stats?: P2pStatsSink;
 }
 
 export class PeerConnection {
@@ -121,6 +124,7 @@ export class PeerConnection {
    */
   disconnect(reason: ReasonCode): void {
     this.host.logger.info({ peer: this.address, reason: ReasonCode[reason] }, "disconnecting peer");
+    this.host.stats?.disconnected(ReasonCode[reason] ?? String(reason));
     this.send({ type: "P2P_DISCONNECT", reason });
     const bad =
       reason === ReasonCode.BAD_PROTOCOL || reason === ReasonCode.BAD_BLOCK || reason === ReasonCode.BAD_TX;

@@ -3,6 +3,7 @@
  * HandshakeService and the message handlers): the TRON hello, message dispatch with java-tron's
  * disconnect reasons, sync, gossip, and the peer status watchdog.
  */
+
 import { create } from "@bufbuild/protobuf";
 import {
   BLOCK_SIZE,
@@ -27,6 +28,7 @@ import type { ChannelHandler, ChannelManager } from "./channel-manager.js";
 import { type BlockRef, decodeTronMessage, isTronDecodeFault, type TronMessage } from "./messages.js";
 import { BlockRejected, type NetChain, TransactionRejected } from "./net-chain.js";
 import { NetError, reasonOf } from "./net-error.js";
+import type { P2pStatsSink } from "./p2p-service.js";
 import { type Item, idKey, itemKey, PeerConnection } from "./peer.js";
 import { SYNC_FETCH_BATCH_NUM, SyncService } from "./sync-service.js";
 import type { P2pTimings } from "./timings.js";
@@ -53,6 +55,7 @@ export interface TronNetOptions {
   readonly syncFetchBatchNum?: number;
   /** node.blockCacheTimeout in minutes. */
   readonly blockCacheTimeoutMinutes?: number;
+  readonly stats?: P2pStatsSink;
 }
 
 /** One connected peer as getnodeinfo describes it (java-tron's PeerInfo). */
@@ -206,6 +209,7 @@ export class TronNet implements ChannelHandler {
       timings: this.options.timings,
       close: (c, banMs) => this.options.channels.close(c, banMs),
       logger: this.options.logger,
+      ...(this.options.stats ? { stats: this.options.stats } : {}),
     });
     this.peers.set(channel, peer);
     this.sendHello(peer);
@@ -325,6 +329,7 @@ export class TronNet implements ChannelHandler {
     const msg = decodeTronMessage(data);
     try {
       if (isTronDecodeFault(msg)) {
+        this.options.stats?.errorProto();
         if (msg.kind === "BAD_PBFT") {
           peer.disconnect(ReasonCode.BAD_PROTOCOL);
           return;

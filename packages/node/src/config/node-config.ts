@@ -97,6 +97,14 @@ export interface NodeConfig {
   readonly maxEnergyLimitForConstant?: bigint;
   /** java-tron's vm.estimateEnergy: serve /wallet/estimateenergy (java-tron default off; tronode on). */
   readonly estimateEnergy?: boolean;
+  /** java-tron's vm.supportConstant: serve constant calls (java-tron default off; tronode on). */
+  readonly supportConstant?: boolean;
+  /** java-tron's trx.expiration.timeInMilliseconds: node-built transactions expire this long after the head. */
+  readonly transactionExpirationMs?: bigint;
+  /** java-tron's node.http.PBFTPort: /walletpbft also on its own port. */
+  readonly pbftPort?: number;
+  /** java-tron's node.rpc.minEffectiveConnection: synced peers a broadcast needs (default 1, 0 = none). */
+  readonly minEffectiveConnection?: number;
 }
 
 /** Where and with whom a networked node talks TRON's P2P protocol. */

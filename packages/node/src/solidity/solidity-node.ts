@@ -30,6 +30,8 @@ import { ChainService } from "../chain/chain-service.js";
 import { defaultNodeConfig, historyBalanceLookupOf, type NodeConfig } from "../config/node-config.js";
 import { deriveDevAccounts } from "../dev/dev-accounts.js";
 import { silentLogger } from "../logger.js";
+import { createNodeMetrics } from "../monitor/node-metrics.js";
+import { nodeStatistics } from "../monitor/node-statistics.js";
 import { CODE_VERSION, genesisOf, hostPort, P2P_VERSION, systemClock } from "../node.js";
 import { BalanceHistoryService, balanceHistoryStartChanges } from "../wallet/balance-history.js";
 import { composeWallet } from "../wallet/compose-wallet.js";
@@ -105,6 +107,7 @@ export async function createSolidityNode(options: SolidityNodeOptions): Promise<
     );
   }
 
+  const metrics = createNodeMetrics({ now: () => Number(clock.now()) });
   const wallet: WalletApi = composeWallet(
     new Wallet({
       chain,
@@ -113,13 +116,27 @@ export async function createSolidityNode(options: SolidityNodeOptions): Promise<
       p2pVersion: P2P_VERSION,
       listenPort: config.port,
       startedAt: clock.now(),
+      statistics: nodeStatistics({
+        metrics,
+        chain,
+        ip: config.host,
+        version: CODE_VERSION,
+        localWitnesses: [],
+      }),
     }),
     new ResourceQueryService(chain),
     new BalanceHistoryService(chain),
     new WitnessQueryService(chain),
   );
 
-  const http = createHttpServer({ wallet, logger, host: config.host, port: config.port, solidityOnly: true });
+  const http = createHttpServer({
+    wallet,
+    logger,
+    host: config.host,
+    port: config.port,
+    solidityOnly: true,
+    onAnswered: (endpoint, status, bytes) => metrics.httpAnswered(endpoint, status, bytes),
+  });
   let grpc: GrpcServer | undefined;
   let url: string | undefined;
   let grpcAddress: string | undefined;
@@ -185,6 +202,7 @@ export async function createSolidityNode(options: SolidityNodeOptions): Promise<
       await grpc?.close();
       await chain.idle();
       await store.close();
+      metrics.close();
     },
   };
 }

@@ -39,6 +39,10 @@ export interface ContractServiceOptions {
   readonly maxEnergyLimitForConstant: bigint;
   /** java-tron's vm.estimateEnergy (stock java-tron: off; a dev node: on). */
   readonly estimateEnergy: boolean;
+  /** java-tron's vm.supportConstant (stock java-tron: off; a dev node: on). */
+  readonly supportConstant?: boolean;
+  /** java-tron's trx.expiration.timeInMilliseconds for the transactions the node builds. */
+  readonly expirationMs?: bigint;
 }
 
 /**
@@ -121,6 +125,9 @@ export class ContractService implements ContractQueries {
 
   async estimateEnergy(input: TriggerInput, scope: ReadScope): Promise<EnergyEstimateAnswer> {
     if (!this.options.estimateEnergy) throw estimateEnergyOffError();
+    if (this.options.supportConstant === false) {
+      throw validateError("this node does not support constant, so estimate energy cannot work");
+    }
     const view = this.#view(scope);
     const tx = await this.#constantTransaction(view, input);
     const estimate = estimateEnergy(view, tx, {
@@ -162,6 +169,8 @@ export class ContractService implements ContractQueries {
   }
 
   async #constant(view: StateView, tx: Transaction, estimating: boolean): Promise<ConstantCallResult> {
+    // Wallet.callConstantContract
+    if (this.options.supportConstant === false) throw validateError("this node does not support constant");
     return callConstantContract(view, tx, {
       maxEnergyLimit: this.options.maxEnergyLimitForConstant,
       block: await this.#headBlock(view),
@@ -182,6 +191,7 @@ export class ContractService implements ContractQueries {
       packContract(type, contract as never, permissionId ?? 0),
       {
         feeLimit,
+        ...(this.options.expirationMs === undefined ? {} : { expirationMs: this.options.expirationMs }),
       },
     );
   }

@@ -21,7 +21,12 @@ export async function newTransaction(
   chain: ChainService,
   clock: Clock,
   contract: Transaction_Contract,
-  options: { readonly data?: Uint8Array; readonly feeLimit?: bigint } = {},
+  options: {
+    readonly data?: Uint8Array;
+    readonly feeLimit?: bigint;
+    /** trx.expiration.timeInMilliseconds (java-tron's default 60 000). */
+    readonly expirationMs?: bigint;
+  } = {},
 ): Promise<Transaction> {
   const head = new ChainProperties(chain.headView);
   const solidNumber = head.solidifiedNumber;
@@ -31,7 +36,7 @@ export async function newTransaction(
   return create(TransactionSchema, {
     rawData: {
       ...ref,
-      expiration: head.headTimestamp + TRANSACTION_DEFAULT_EXPIRATION_TIME,
+      expiration: head.headTimestamp + (options.expirationMs ?? TRANSACTION_DEFAULT_EXPIRATION_TIME),
       timestamp: clock.now(),
       data: options.data,
       contract: [contract],

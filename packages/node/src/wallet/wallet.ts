@@ -21,6 +21,7 @@ import {
   contractTypeName,
   decode,
   isExecutableContractType,
+  type MetricsInfo,
   type NetworkSummary,
   type NodeAddress,
   type NodeInfoSummary,
@@ -81,6 +82,12 @@ export interface WalletOptions {
   readonly afterBroadcast?: () => Promise<void>;
   /** The node's P2P network, when it is networked (broadcasts then need a synced peer). */
   readonly network?: WalletNetwork;
+  /** java-tron's trx.expiration.timeInMilliseconds for the transactions the node builds. */
+  readonly expirationMs?: bigint;
+  /** java-tron's node.rpc.minEffectiveConnection (default 1; 0 = broadcast without peers). */
+  readonly minEffectiveConnection?: number;
+  /** The node's statistics now (getstatsinfo). */
+  readonly statistics: () => MetricsInfo;
 }
 
 /** What the wallet needs from the P2P network. */
@@ -96,7 +103,7 @@ export interface WalletNetwork {
 }
 
 /** java-tron's node.rpc.minEffectiveConnection default. */
-const MIN_EFFECTIVE_CONNECTION = 1;
+export const DEFAULT_MIN_EFFECTIVE_CONNECTION = 1;
 
 /** java-tron's Wallet over a running chain (core operations): reads by scope, builders, broadcast, multi-signature. */
 
@@ -240,28 +247,27 @@ export class Wallet implements CoreQueries {
       if (same) contract.parameter.value = options.encodedContract;
     }
     validateNewContract(this.#chain.headView, contract);
-    return newTransaction(
-      this.#chain,
-      this.options.clock,
-      contract,
-      options.data ? { data: options.data } : {},
-    );
+    return newTransaction(this.#chain, this.options.clock, contract, {
+      ...(options.data ? { data: options.data } : {}),
+      ...(this.options.expirationMs === undefined ? {} : { expirationMs: this.options.expirationMs }),
+    });
   }
 
   async broadcastTransaction(tx: Transaction): Promise<BroadcastResult> {
     const txId = transactionId(tx);
     const network = this.options.network;
-    // Wallet.broadcastTransaction with minEffectiveConnection = 1: a networked node needs a synced peer
-    if (network) {
+    // Wallet.broadcastTransaction: a networked node needs minEffectiveConnection synced peers (0: none)
+    const minEffective = this.options.minEffectiveConnection ?? DEFAULT_MIN_EFFECTIVE_CONNECTION;
+    if (network && minEffective !== 0) {
       if (network.peerCount() === 0) {
         return { result: false, code: ResponseCode.NO_CONNECTION, message: "No connection.", txId };
       }
       const effective = network.syncedPeerCount();
-      if (effective < MIN_EFFECTIVE_CONNECTION) {
+      if (effective < minEffective) {
         return {
           result: false,
           code: ResponseCode.NOT_ENOUGH_EFFECTIVE_CONNECTION,
-          message: `Effective connection:${effective} lt minEffectiveConnection:${MIN_EFFECTIVE_CONNECTION}`,
+          message: `Effective connection:${effective} lt minEffectiveConnection:${minEffective}`,
           txId,
         };
       }
@@ -273,7 +279,7 @@ export class Wallet implements CoreQueries {
       if (e instanceof TronodeError) return { result: false, code: e.code, message: e.message, txId };
       throw e;
     }
-    if (network && network.broadcast(outcome.transaction) === 0) {
+    if (network && network.broadcast(outcome.transaction) === 0 && minEffective !== 0) {
       return {
         result: false,
         code: ResponseCode.NOT_ENOUGH_EFFECTIVE_CONNECTION,
@@ -383,5 +389,9 @@ export class Wallet implements CoreQueries {
 
   async listNodes(): Promise<readonly NodeAddress[]> {
     return this.options.network?.nodes() ?? [];
+  }
+
+  async getStatsInfo(): Promise<MetricsInfo> {
+    return this.options.statistics();
   }
 }

@@ -4,15 +4,23 @@
  * ("2" suffix, or the only form for newer contracts) with `Return` inside. gRPC builders take the
  * bare contract: no Permission_id or memo options (java-tron's rpcs have none).
  */
-import { TransactionExtentionSchema, TransactionSchema } from "@tronode/engine";
+import { Code, ConnectError } from "@connectrpc/connect";
+import {
+  CONTRACT_PARAMETER_SCHEMAS,
+  decode,
+  TransactionExtentionSchema,
+  TransactionSchema,
+} from "@tronode/engine";
 import {
   type BuilderOperation,
   BuilderOperations,
+  createCommonTransaction,
   StakingBuilderOperations,
   WitnessBuilderOperations,
 } from "@tronode/operations";
 import { transactionExtention } from "../response-messages.js";
 import { bindRpc, type RpcBinding } from "../rpc-binding.js";
+import { UNCAUGHT_DESCRIPTION } from "../rpc-failures.js";
 
 interface BuilderRpcNames {
   /** The old rpc answering a bare Transaction (CreateTransaction, FreezeBalance, …). */
@@ -98,4 +106,25 @@ export const BUILDER_RPCS: readonly RpcBinding[] = [
     extention: "WithdrawBalance2",
   }),
   ...builderRpcs(WitnessBuilderOperations.updateBrokerage, { extention: "UpdateBrokerage" }),
+  // CreateCommonTransaction: the first contract of the given transaction, its parameter kept as sent
+  bindRpc({
+    rpc: "CreateCommonTransaction",
+    request: TransactionSchema,
+    response: TransactionExtentionSchema,
+    operation: createCommonTransaction,
+    input: (transaction) => {
+      const contract = transaction.rawData?.contract[0];
+      // java-tron reads contract(0) before its try: a transaction without one escapes as uncaught
+      if (contract === undefined) throw new ConnectError(UNCAUGHT_DESCRIPTION, Code.Unknown);
+      const encoded = contract.parameter?.value ?? new Uint8Array();
+      const schema = CONTRACT_PARAMETER_SCHEMAS.get(contract.type);
+      return {
+        type: contract.type,
+        contract: schema === undefined ? {} : decode(schema, encoded),
+        options: { encodedContract: encoded },
+      };
+    },
+    output: transactionExtention,
+    failure: "return",
+  }),
 ];

@@ -8,19 +8,8 @@
 import { PROOF_CREATION_NOT_POSSIBLE } from "@tronode/operations";
 import { javaTronUnimplementedRpc, notYetRpc, type UnimplementedRpc } from "../rpc-binding.js";
 
-/** rpc → HTTP operation name, where it is not the rpc's lower-cased name. */
-const HTTP_NAMES: Readonly<Record<string, string>> = {
-  TriggerContract: "triggersmartcontract",
-  ClearContractABI: "clearabi",
-  CreateCommonTransaction: "createCommonTransaction",
-  GetStatsInfo: "getstatsinfo",
-};
-
-function notYet(rpcs: readonly string[]): UnimplementedRpc[] {
-  return rpcs.map((rpc) => notYetRpc(rpc, HTTP_NAMES[rpc] ?? rpc.toLowerCase()));
-}
-
-export const WALLET_NOT_YET: readonly UnimplementedRpc[] = notYet(["CreateCommonTransaction"]);
+/** Wallet: every rpc java-tron implements is served (proof creation aside, below). */
+export const WALLET_NOT_YET: readonly UnimplementedRpc[] = [];
 
 /** Proof creation: java-tron serves it; it needs TRON's Sapling proving parameters, which tronode cannot reach. */
 export const WALLET_NOT_POSSIBLE: readonly UnimplementedRpc[] = [
@@ -39,9 +28,6 @@ export const WALLET_JAVA_TRON_UNIMPLEMENTED: readonly UnimplementedRpc[] = [
 
 /** WalletSolidity: every rpc is served. */
 export const WALLET_SOLIDITY_NOT_YET: readonly UnimplementedRpc[] = [];
-
-/** Monitor.GetStatsInfo: java-tron serves it only with node.metricsEnable; tronode keeps no metrics yet. */
-export const MONITOR_NOT_YET: readonly UnimplementedRpc[] = notYet(["GetStatsInfo"]);
 
 /** WalletExtension: java-tron registers it on a solidity node and overrides none of its rpcs. */
 export const WALLET_EXTENSION_UNIMPLEMENTED: readonly UnimplementedRpc[] = [

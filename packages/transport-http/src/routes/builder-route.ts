@@ -5,9 +5,23 @@
  * operation validates the contract and returns the unsigned transaction, printed as
  * `Util.printCreateTransaction`: `{visible, txID, raw_data, raw_data_hex}`.
  */
-import { type BuildOptions, utf8Encode } from "@tronode/engine";
-import { type BuilderOperation, printBuiltTransaction } from "@tronode/operations";
+import {
+  type BuildOptions,
+  CONTRACT_PARAMETER_SCHEMAS,
+  contractTypeByName,
+  type Transaction,
+  TronodeError,
+  utf8Encode,
+  validateError,
+} from "@tronode/engine";
+import {
+  type BuilderOperation,
+  type CommonTransactionInput,
+  createCommonTransaction,
+  printBuiltTransaction,
+} from "@tronode/operations";
 import { type JsonObject, parseMessage } from "../engine-protocol.js";
+import { TransportJavaClasses } from "../java-error-body.js";
 import { javaIntegerOf, javaStringOf, parseJavaHex } from "../java-value-readers.js";
 import {
   defineRoute,
@@ -55,6 +69,48 @@ export function builderRoute(operation: BuilderOperation, spec: BuilderRouteSpec
         ...(data !== undefined ? { data } : {}),
       };
       return { contract, options };
+    },
+    print: printBuiltTransaction,
+  });
+}
+
+/**
+ * POST /wallet/createCommonTransaction (GET → 405): `contractType` names the contract, the rest of
+ * the body is merged into its message (other keys ignored, as java-tron's JsonFormat ignores them).
+ */
+export function commonTransactionRoute(): RouteRow {
+  return defineRoute<CommonTransactionInput, Transaction>({
+    operation: createCommonTransaction,
+    paths: walletPaths(createCommonTransaction.name),
+    methods: ["POST"],
+    getOnPost: "405",
+    visibleFrom: "body",
+    read: (request: WalletRequest) => {
+      const body = request.body();
+      const name = javaStringOf(body.contractType);
+      // ContractType.valueOf: a missing name is a NullPointerException, an unknown one its own text
+      if (name === undefined) {
+        throw new TronodeError("HTTP_BAD_REQUEST", "Name is null", {
+          javaClass: TransportJavaClasses.nullPointer,
+        });
+      }
+      const type = contractTypeByName(name);
+      if (type === undefined) {
+        throw new TronodeError(
+          "HTTP_BAD_REQUEST",
+          `No enum constant org.tron.protos.Protocol.Transaction.Contract.ContractType.${name}`,
+          { javaClass: TransportJavaClasses.illegalArgument },
+        );
+      }
+      const schema = CONTRACT_PARAMETER_SCHEMAS.get(type);
+      if (schema === undefined) throw validateError(`don't have this type: ${name}`);
+      const contract = parseMessage(schema, body, { visible: request.visible() });
+      const permissionId = readPermissionId(body);
+      return {
+        type,
+        contract,
+        options: permissionId !== undefined && permissionId > 0 ? { permissionId } : {},
+      };
     },
     print: printBuiltTransaction,
   });

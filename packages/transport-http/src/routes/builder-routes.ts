@@ -8,9 +8,10 @@
  */
 import { BuilderOperations } from "@tronode/operations";
 import type { RouteRow } from "../route-row.js";
-import { builderRoute } from "./builder-route.js";
+import { builderRoute, commonTransactionRoute } from "./builder-route.js";
 
 export const BUILDER_ROUTES: readonly RouteRow[] = [
+  commonTransactionRoute(),
   builderRoute(BuilderOperations.createTransaction, { getOnPost: "empty200", readsExtraData: true }),
   builderRoute(BuilderOperations.createAccount, { getOnPost: "405" }),
   builderRoute(BuilderOperations.updateAccount, { getOnPost: "empty200" }),

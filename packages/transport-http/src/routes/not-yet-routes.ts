@@ -50,8 +50,6 @@ const POST_ONLY_EMPTY_GET: readonly string[] = [];
 const POST_ONLY_EMPTY_GET_WITH_SOLIDITY: readonly string[] = [];
 
 /** POST-only operations whose GET answers 405 (no doGet). */
-const POST_ONLY_405 = ["createCommonTransaction"] as const;
-
 function visibleSourceOf(name: string): VisibleSource {
   return QUERY_VISIBLE_READS.has(name) ? "query" : "body";
 }
@@ -95,21 +93,6 @@ export const NOT_YET_ROUTES: readonly RouteRow[] = [
       visibleFrom: "body",
     }),
   ),
-  ...POST_ONLY_405.map((name) =>
-    notYetRoute({
-      operation: notYetOperation(name),
-      paths: walletPaths(name),
-      methods: ["POST"],
-      getOnPost: "405",
-      visibleFrom: "body",
-    }),
-  ),
-  notYetRoute({
-    operation: notYetOperation("getstatsinfo"),
-    paths: ["/monitor/getstatsinfo"],
-    methods: ["GET"],
-    visibleFrom: "query",
-  }),
 ];
 
 export const UNSUPPORTED_ROUTES: readonly RouteRow[] = [

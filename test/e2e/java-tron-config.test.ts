@@ -1,0 +1,142 @@
+/**
+ * A drop-in for java-tron operators (issue 27): tronode starts from java-tron's config.conf.
+ * test/fixtures/config/private-net.conf is a private-net config in java-tron's layout; java-tron
+ * 4.8.0 computes genesis block 0000…19b59068…8dcc4c for it (its genesis is java-tron's own
+ * config-localtest genesis: the same assets in the same order, timestamp 0, zero parent hash), and
+ * the oracle's network config (oracle/network.ts), read by tronode, must give the genesis java-tron
+ * built its recorded chain on.
+ */
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { addressToBase58, BlockSchema, bytesToHex, createGenesis, decode, hexToBytes } from "@tronode/engine";
+import {
+  baseConfigOf,
+  createNode,
+  genesisOf,
+  type NodeConfig,
+  type TronNode,
+  withConfigFile,
+} from "@tronode/node";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { defaultOracleNetwork, javaTronConfig } from "../../oracle/network.js";
+import { readRecording } from "../../oracle/replay.js";
+
+const FIXTURE = fileURLToPath(new URL("../fixtures/config/private-net.conf", import.meta.url));
+const JAVA_TRON_GENESIS_ID = "000000000000000019b59068c6058ff466ccf59f2c38a0df1c330b9b7e8dcc4c";
+const WITNESS = "TEDapYSVvAZ3aYH7w8N9tMEEFKaNKUD5Bp";
+
+let dir: string;
+let config: NodeConfig;
+let unused: readonly string[];
+let node: TronNode | undefined;
+
+// biome-ignore lint/suspicious/noExplicitAny: java-tron's JSON, read loosely
+type Json = any;
+
+const post = async (url: string, path: string, body: unknown = {}): Promise<Json> =>
+  (await fetch(`${url}${path}`, { method: "POST", body: JSON.stringify(body) })).json();
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), "tronode-conf-"));
+  ({ config, unused } = await withConfigFile(baseConfigOf(true), FIXTURE, dir));
+});
+
+afterAll(async () => {
+  await node?.stop();
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe("java-tron's config.conf", () => {
+  it("maps genesis, witness key, ports, peers, committee, vm, storage and transaction settings", () => {
+    expect(config.genesis.assets?.map((a) => addressToBase58(a.address))).toEqual([
+      "TJCnKsPa7y5okkXvQAidZBzqx3QyQ6sxMW",
+      "TGehVcNhud84JDCGrNHKVz9jEAVKUpbuiv",
+      "THKrowiEfCe8evdbaBzDDvQjM5DGeB3s3F",
+    ]);
+    expect(config.genesis.witnesses?.map((w) => [addressToBase58(w.address), w.voteCount])).toEqual([
+      [WITNESS, 106n],
+    ]);
+    expect(bytesToHex(config.witnessPrivateKey)).toBe(
+      "1234567890123456789012345678901234567890123456789012345678901234",
+    );
+    expect([config.port, config.solidityPort, config.pbftPort]).toEqual([28090, 28091, 28092]);
+    expect([config.grpcPort, config.grpcSolidityPort]).toEqual([28051, 28061]);
+    expect(config.p2p?.port).toBe(28888);
+    expect(config.p2p?.peers).toEqual([]);
+    expect(config.p2p?.discovery).toBe(false);
+    expect(config.networkId).toBe(1234);
+    expect(config.maxPendingSize).toBe(3000);
+    expect(config.minEffectiveConnection).toBe(0);
+    expect(config.dataDir).toBe(join(dir, "database"));
+    expect(config.historyBalanceLookup).toBe(true);
+    expect(config.transactionExpirationMs).toBe(90_000n);
+    expect([config.supportConstant, config.estimateEnergy]).toEqual([true, true]);
+    expect(config.proposalExpireTime).toBe(259_200);
+    expect(config.genesis.parameters).toMatchObject({
+      MAINTENANCE_TIME_INTERVAL: 21_600_000n,
+      ALLOW_MULTI_SIGN: 1n,
+      ALLOW_MARKET_TRANSACTION: 1n,
+      UNFREEZE_DELAY_DAYS: 1n,
+      MEMO_FEE: 1_000_000n,
+    });
+  });
+
+  it("lists the keys tronode does not use", () => {
+    expect(unused).toEqual(
+      expect.arrayContaining(["net.type", "node.backup.port", "log.level.root", "node.connection.timeout"]),
+    );
+    expect(unused).not.toContain("node.http.fullNodePort");
+  });
+
+  it("computes java-tron's genesis block id for the same config", () => {
+    expect(bytesToHex(createGenesis(genesisOf(config, [])).blockId)).toBe(JAVA_TRON_GENESIS_ID);
+  });
+
+  it("computes the genesis java-tron built the oracle's recorded chain on, from the oracle's config.conf", async () => {
+    const network = defaultOracleNetwork();
+    const text = javaTronConfig(
+      network,
+      { http: 1, httpSolidity: 2, httpPbft: 3, grpc: 4, grpcSolidity: 5, grpcPbft: 6, p2p: 7, jsonRpc: 8 },
+      { witnessKeys: [network.witnesses[0]!] },
+    );
+    const path = join(dir, "oracle.conf");
+    await writeFile(path, text);
+    const read = await withConfigFile(baseConfigOf(true), path, dir);
+    const first = decode(BlockSchema, hexToBytes(readRecording().blocks[0]!));
+    expect(bytesToHex(createGenesis(genesisOf(read.config, [])).blockId)).toBe(
+      bytesToHex(first.blockHeader!.rawData!.parentHash),
+    );
+  });
+
+  it("starts on those ports, on that genesis, and the witness produces", async () => {
+    node = await createNode({ ...config, p2p: { ...config.p2p!, host: "127.0.0.1" } });
+    const url = "http://127.0.0.1:28090";
+    const genesis = await post(url, "/wallet/getblockbynum", { num: 0 });
+    expect(genesis.blockID).toBe(JAVA_TRON_GENESIS_ID);
+    const deadline = Date.now() + 15_000;
+    let head: { block_header: { raw_data: { number?: number; witness_address: string } } };
+    do {
+      head = await post(url, "/wallet/getnowblock");
+    } while ((head.block_header.raw_data.number ?? 0) < 1 && Date.now() < deadline);
+    expect(head.block_header.raw_data.number).toBeGreaterThanOrEqual(1);
+    expect(addressToBase58(hexToBytes(head.block_header.raw_data.witness_address))).toBe(WITNESS);
+    const params = (await post(url, "/wallet/getchainparameters")) as {
+      chainParameter: { key: string; value?: number }[];
+    };
+    expect(params.chainParameter.find((p) => p.key === "getMemoFee")?.value).toBe(1_000_000);
+    expect((await post("http://127.0.0.1:28091", "/walletsolidity/getnowblock")).blockID).toBeDefined();
+    expect((await post("http://127.0.0.1:28092", "/walletpbft/getnowblock")).blockID).toBeDefined();
+    expect(node.grpc.full).toBe("127.0.0.1:28051");
+  });
+
+  it("refuses a key of the wrong type, naming it, and a keystore it cannot read", async () => {
+    const bad = join(dir, "bad.conf");
+    await writeFile(bad, 'node { http { fullNodePort = "eighty" } }\n');
+    await expect(withConfigFile(baseConfigOf(true), bad, dir)).rejects.toThrow(/node\.http\.fullNodePort/);
+    const keystore = join(dir, "keystore.conf");
+    await writeFile(keystore, 'localwitnesskeystore = ["localwitnesskeystore.json"]\n');
+    await expect(withConfigFile(baseConfigOf(true), keystore, dir)).rejects.toThrow(/localwitnesskeystore/);
+  });
+});
