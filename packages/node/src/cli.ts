@@ -4,6 +4,7 @@ import { DEFAULT_GRPC_PORT, DEFAULT_GRPC_SOLIDITY_PORT } from "@tronode/transpor
 import { Command, InvalidArgumentError } from "commander";
 import { applyConfigFile } from "./config/config-file.js";
 import { defaultNodeConfig, type NodeConfig } from "./config/node-config.js";
+import { allTriggersSubscription } from "./events/event-subscription-config.js";
 import { createLogger } from "./logger.js";
 import { createNode, type TronNode } from "./node.js";
 import { SOLIDITY_POLL_INTERVAL_MS } from "./solidity/block-follower.js";
@@ -183,6 +184,11 @@ const program = new Command()
     "--need-sync-check",
     "a witness produces only once it has caught up with the network (java-tron's block.needSyncCheck)",
   )
+  .option(
+    "--event-zmq <port>",
+    "publish java-tron's event triggers (every one, no filter) on a ZeroMQ PUB socket on 127.0.0.1:<port> (java-tron's event.subscribe on its native queue; 0 = a free port)",
+    integer("event port", 0, 65535),
+  )
   .option("-l, --log-level <level>", "trace, debug, info, warn, error or silent", "info")
   .option("-q, --quiet", "do not print the account table");
 
@@ -236,6 +242,8 @@ async function runFullNode(): Promise<void> {
     localWitnessIndexes: o.localWitnesses ?? config.localWitnessIndexes,
     networkId: o.networkId ?? config.networkId,
     needSyncCheck: o.needSyncCheck ?? config.needSyncCheck,
+    eventSubscription:
+      o.eventZmq !== undefined ? allTriggersSubscription(o.eventZmq) : config.eventSubscription,
     p2p:
       o.p2p ||
       o.p2pPort !== undefined ||
@@ -395,6 +403,7 @@ function printAccounts(node: TronNode): void {
           ].join("  ")}`,
         ]
       : []),
+    ...(node.events ? [`events  ${node.events.endpoint} (ZeroMQ: java-tron's event triggers)`] : []),
     "",
     "Available accounts (TRX balance from genesis)",
     "  #  address                             private key",

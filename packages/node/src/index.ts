@@ -10,6 +10,7 @@ export {
 export { DEFAULT_MNEMONIC, deriveDevAccounts, TRON_HD_PATH } from "./dev/dev-accounts.js";
 export { DevControls } from "./dev/dev-controls.js";
 export * from "./errors.js";
+export { createEventPublisher, type EventPublisher } from "./events/event-publisher.js";
 export {
   allTriggersSubscription,
   type EventFilterConfig,

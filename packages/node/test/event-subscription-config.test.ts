@@ -2,11 +2,20 @@
  * java-tron's `event.subscribe` read into EventSubscriptionConfig as Args and EventPluginLoader read
  * it: config.conf's own block, Typesafe Config's leniency (numbers and booleans as strings), the
  * native port and queue length read only beside useNativeQueue, the topics folded in order, the
- * filter's bounds (and the whole filter dropped when one does not parse), and errors naming the key.
+ * filter's bounds (and the whole filter dropped when one does not parse), errors naming the key,
+ * and the JSON config file's `event.subscribe`.
  */
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { TronodeError } from "@tronode/engine";
 import { describe, expect, it } from "vitest";
-import { allTriggersSubscription, eventSubscriptionOf } from "../src/index.js";
+import {
+  allTriggersSubscription,
+  applyConfigFile,
+  defaultNodeConfig,
+  eventSubscriptionOf,
+} from "../src/index.js";
 
 /** framework/src/main/resources/config.conf's event.subscribe, as a HOCON parser hands it over. */
 const CONFIG_CONF = {
@@ -209,5 +218,26 @@ describe("eventSubscriptionOf", () => {
       true,
     );
     expect(Object.keys(config.triggers)).toHaveLength(7);
+  });
+
+  it("a JSON config file's event.subscribe turns the subscription on", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "tronode-events-"));
+    try {
+      const file = join(dir, "config.json");
+      await writeFile(file, JSON.stringify({ port: 9191, event: { subscribe: CONFIG_CONF } }));
+      const config = await applyConfigFile(defaultNodeConfig(), file);
+      expect(config.eventSubscription).toEqual(eventSubscriptionOf(CONFIG_CONF));
+      await writeFile(file, JSON.stringify({ port: 9191 }));
+      expect((await applyConfigFile(defaultNodeConfig(), file)).eventSubscription).toBeUndefined();
+      await writeFile(
+        file,
+        JSON.stringify({ event: { subscribe: { native: { useNativeQueue: true, bindport: "x" } } } }),
+      );
+      await expect(applyConfigFile(defaultNodeConfig(), file)).rejects.toThrow(
+        'event.subscribe.native.bindport must be a whole number (32-bit), got string "x"',
+      );
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
