@@ -10,6 +10,9 @@
  *   with java-tron's fields, values, property order and HashMap key order.
  * - Events.sol's `Stored` decodes as java-tron's ContractEventParserAbi decodes (string, bytes32 as
  *   the whole word, bool, base58 address, integers signed); its anonymous event goes out as a log.
+ * - Transaction triggers by contract type (TRC-20 call with its internal transaction, deployment,
+ *   TRX transfer, Stake 2.0 freeze), with `ethCompatible` and with `solidified`; a dev snapshot
+ *   revert publishes the undone block's events again with `removed: true`.
  * - Filters (fromblock, toblock, contractAddress, contractTopic) on publishers beside the node's
  *   own, each sending into memory: only contract events and logs (and their solidity twins) are
  *   filtered, as in java-tron.
@@ -310,6 +313,165 @@ describe("a TRC-20 transfer on the ZeroMQ queue", () => {
     expect(logs[1]!.json.topicList).toEqual([]);
     expect(logs[1]!.json.data).toBe((7).toString(16).padStart(64, "0"));
     expect(messages.filter((m) => m.topic === "solidityLogTrigger")).toHaveLength(2);
+  });
+});
+
+describe("transaction triggers", () => {
+  it("by contract type; with ethCompatible (index, cumulative energy, logs, energy price); with solidified (read back from the store)", async () => {
+    const options = (name: string, extra: Record<string, unknown>) =>
+      subscription({
+        topics: [
+          {
+            triggerName: "block",
+            enable: true,
+            topic: "block",
+            ...(name === "solid" ? { solidified: true } : {}),
+          },
+          { triggerName: "transaction", enable: true, topic: "transaction", ...extra },
+        ],
+      });
+    const capture = async (name: string, extra: Record<string, unknown>) => {
+      const messages: { topic: string; json: Json }[] = [];
+      const publisher = (await createEventPublisher({
+        chain: node.chain,
+        config: options(name, extra),
+        logger: silent,
+        socket: {
+          endpoint: "memory",
+          sender: {
+            send: async ([topic, body]) => {
+              messages.push({ topic, json: JSON.parse(body) });
+            },
+            close() {},
+          },
+        },
+      }))!;
+      return { messages, publisher };
+    };
+    const eth = await capture("eth", { ethCompatible: true });
+    const solid = await capture("solid", { solidified: true });
+    const owner = addresses[0]!;
+    const tw = client(0);
+    const factory = await deploy("Factory", []);
+    const factoryBase58 = TronWeb.address.fromHex(factory.address);
+    const created: string = await factory.deploy(`0x${"11".repeat(32)}`, 5).send({ feeLimit: 1_000_000_000 });
+    const sent: Any = await tw.trx.sendTransaction(addresses[2]!, 1_234_567);
+    const frozen: Any = await tw.trx.sendRawTransaction(
+      await tw.trx.sign(await tw.transactionBuilder.freezeBalanceV2(2_000_000, "ENERGY", owner)),
+    );
+    await blockMessages(sub, frozen.txid ?? frozen.transaction.txID);
+    const byId = (list: { topic: string; json: Json }[], id: string) =>
+      list.find((m) => m.topic === "transactionTrigger" && m.json.transactionId === id)!.json;
+    const info = await post("/wallet/gettransactioninfobyid", { value: created });
+    const energyFee = Number(node.chain.properties.get("ENERGY_FEE"));
+
+    const call = byId(eth.messages, created);
+    expect(call).toMatchObject({
+      blockNumber: info.blockNumber,
+      result: "SUCCESS",
+      contractType: "TriggerSmartContract",
+      contractAddress: null, // ethCompatible keeps it only for a deployment
+      fromAddress: owner,
+      toAddress: factoryBase58,
+      transactionIndex: 0,
+      cumulativeEnergyUsed: info.receipt.energy_usage_total,
+      preCumulativeLogCount: 0,
+      energyUnitPrice: energyFee,
+    });
+    const child = call.internalTransactionList[0];
+    expect(call.internalTransactionList).toHaveLength(1);
+    expect(child).toEqual({
+      hash: info.internal_transactions[0].hash,
+      callValue: 0,
+      tokenInfo: {},
+      transferTo_address: info.internal_transactions[0].transferTo_address,
+      data: expect.stringMatching(/^[0-9a-f]{200,}$/), // Child's init code and argument
+      caller_address: factory.address,
+      rejected: false,
+      note: "create",
+      extra: "",
+    });
+    expect(call.logList).toEqual([
+      {
+        address: factory.address.slice(2),
+        blockHash: (await post("/wallet/getblockbynum", { num: info.blockNumber })).blockID,
+        blockNumber: info.blockNumber,
+        data: info.log[0].data,
+        logIndex: 0,
+        topicList: info.log[0].topics,
+        transactionHash: created,
+        transactionIndex: 0,
+      },
+    ]);
+    expect(byId(eth.messages, sent.transaction.txID)).toMatchObject({
+      contractType: "TransferContract",
+      result: "SUCCESS",
+      fromAddress: owner,
+      toAddress: addresses[2],
+      assetName: "trx",
+      assetAmount: 1_234_567,
+      internalTransactionList: [],
+      logList: [],
+    });
+    expect(byId(eth.messages, frozen.transaction.txID)).toMatchObject({
+      contractType: "FreezeBalanceV2Contract",
+      fromAddress: owner,
+      toAddress: null,
+      assetName: "trx",
+      assetAmount: 2_000_000,
+    });
+    // a deployment keeps its contract address; its result is the runtime code
+    const deployments = eth.messages.filter((m) => m.json.contractType === "CreateSmartContract");
+    expect(deployments.map((m) => m.json.contractAddress)).toEqual([factoryBase58]);
+    expect(deployments[0]!.json.contractResult).toBe(artefacts.Factory!.deployedBytecode);
+
+    // solidified: each block once solidified, its transactions read back from the store, as
+    // java-tron's are (no in-memory trace: block number -1, no receipt, no run)
+    expect(byId(solid.messages, created)).toMatchObject({
+      blockNumber: -1,
+      energyUsageTotal: 0,
+      energyFee: 0,
+      result: "SUCCESS",
+      contractAddress: null,
+      contractResult: null,
+      internalTransactionList: null,
+      logList: null,
+      fromAddress: owner,
+      toAddress: factoryBase58,
+    });
+    const blocks = solid.messages.filter((m) => m.topic === "blockTrigger").map((m) => m.json.blockNumber);
+    expect(blocks).toEqual([...new Set(blocks)].sort((x, y) => x - y));
+    expect(blocks).toContain(info.blockNumber);
+    await eth.publisher.close();
+    await solid.publisher.close();
+  });
+
+  it("a dev snapshot revert undoes blocks as a fork switch does: their events again, removed", async () => {
+    const rpc = async (method: string) =>
+      (await post("/tre", { jsonrpc: "2.0", id: 1, method, params: [] })).result;
+    const snapshot = await rpc("evm_snapshot");
+    const id: string = await token.transfer(addresses[1], 3n).send();
+    const added = await sub.waitFor((m) => m.topic === "contractEventTrigger" && m.json.transactionId === id);
+    const mark = sub.messages.length;
+    expect(
+      await (await post("/tre", { jsonrpc: "2.0", id: 1, method: "evm_revert", params: [snapshot] })).result,
+    ).toBe(true);
+    const removed = await sub.waitFor(
+      (m) => m.json.transactionId === id && m.json.removed === true,
+      10_000,
+      mark,
+    );
+    expect(removed.topic).toBe("contractEventTrigger");
+    expect(removed.json.blockHash).toBe(added.json.blockHash);
+    expect(
+      sub.messages
+        .slice(mark)
+        .filter((m) => m.json.transactionId === id)
+        .map((m) => m.topic),
+    ).toEqual([
+      "contractEventTrigger",
+      "contractLogTrigger", // the redundant log
+    ]);
   });
 });
 
