@@ -3,7 +3,7 @@
  * URL, TRE's /admin and /tre surface, SIGTERM / SIGINT shutdown with exit code 0, and a restart on
  * the same data directory that resumes the very same chain.
  */
-import { mkdtemp, readFile, rm, stat } from "node:fs/promises";
+import { mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { TronWeb } from "tronweb";
@@ -13,6 +13,7 @@ import {
   type CliProcess,
   exitWithin,
   killAllClis,
+  REPO_ROOT,
   startCli,
   startedUrl,
   waitForOutput,
@@ -114,6 +115,69 @@ describe("the tronode CLI as a child process", () => {
     ]) {
       expect(cli.stdout(), flag).toContain(flag);
     }
+    // the README's flags table names exactly the flags --help lists
+    const helpFlags = new Set([...cli.stdout().matchAll(/^\s+(?:-\w, )?(--[\w-]+)/gm)].map((m) => m[1]!));
+    helpFlags.delete("--help");
+    const readme = await readFile(join(REPO_ROOT, "README.md"), "utf8");
+    const table = readme.slice(readme.indexOf("### Flags"), readme.indexOf("## Use it from TronWeb"));
+    const readmeFlags = new Set(
+      [...table.matchAll(/^\| `(?:-\w, )?(--[\w[\]-]+)/gm)].map((m) => m[1]!.replace("[no-]", "")),
+    );
+    expect(
+      [...helpFlags].filter((f) => !readmeFlags.has(f) && !readmeFlags.has(f.replace("--no-", "--"))),
+    ).toEqual([]);
+    expect(
+      [...readmeFlags].filter((f) => !helpFlags.has(f) && !helpFlags.has(f.replace("--", "--no-"))),
+    ).toEqual([]);
+  });
+
+  it("--no-dev listens on java-tron's ports: /wallet 8090, /walletsolidity 8091, /walletpbft 8092, gRPC 50051/50061", async () => {
+    const cli = startCli(["--no-dev"]);
+    await waitForOutput(cli, (c) => (c.stdout().includes("HD path:") ? true : undefined), START_TIMEOUT_MS);
+    expect(cli.stdout()).toContain(
+      "production node on java-tron's ports: /wallet 8090, /walletsolidity 8091, /walletpbft 8092",
+    );
+    expect(cli.stdout()).toContain(
+      "127.0.0.1:50051 (Wallet, Database)  127.0.0.1:50061 (WalletSolidity, Database)",
+    );
+    expect((await getJson("http://127.0.0.1:8090/wallet/getnowblock")).json.blockID).toMatch(/^0{10}/);
+    expect((await getJson("http://127.0.0.1:8091/walletsolidity/getnowblock")).json.blockID).toBeDefined();
+    expect((await getJson("http://127.0.0.1:8092/walletpbft/getnowblock")).json.blockID).toBeDefined();
+    // no dev surface on a production node
+    expect(
+      (await postJson("http://127.0.0.1:8090/tre", { jsonrpc: "2.0", id: 1, method: "tre_mine" })).status,
+    ).toBe(404);
+    expect((await getJson("http://127.0.0.1:8090/monitor/getstatsinfo")).json.node.version).toBeDefined();
+    cli.child.kill("SIGTERM");
+    expect(await exitWithin(cli, STOP_TIMEOUT_MS)).toEqual({ code: 0, signal: null });
+  });
+
+  it("-c config.conf --es: java-tron's config, its ports and its event subscription", async () => {
+    // test/fixtures/config/private-net.conf on other ports than the in-process test uses
+    const text = (await readFile(join(REPO_ROOT, "test/fixtures/config/private-net.conf"), "utf8")).replace(
+      /\b28(\d{3})\b/g,
+      "29$1",
+    );
+    const conf = join(dataDir, "operator.conf");
+    await writeFile(conf, text);
+    const cli = startCli(["-c", conf, "--es", "--data-dir", join(dataDir, "operator")]);
+    await waitForOutput(
+      cli,
+      (c) => (c.stdout().includes("Genesis accounts") ? true : undefined),
+      START_TIMEOUT_MS,
+    );
+    // the config's genesis accounts, not development keys it does not fund
+    expect(cli.stdout()).toMatch(/TJCnKsPa7y5okkXvQAidZBzqx3QyQ6sxMW {2}Zion/);
+    expect(cli.stdout()).not.toContain("Mnemonic:");
+    expect(cli.stdout()).toContain("/wallet 29090, /walletsolidity 29091, /walletpbft 29092, P2P 29888");
+    expect(cli.stdout()).toContain("events  tcp://127.0.0.1:29555");
+    const unused = cli.logLines().find((entry) => entry.msg === "config keys tronode does not use");
+    expect(unused?.keys).toContain("net.type");
+    expect((await postJson("http://127.0.0.1:29090/wallet/getblockbynum", { num: 0 })).json.blockID).toBe(
+      "000000000000000019b59068c6058ff466ccf59f2c38a0df1c330b9b7e8dcc4c",
+    );
+    cli.child.kill("SIGTERM");
+    expect(await exitWithin(cli, STOP_TIMEOUT_MS)).toEqual({ code: 0, signal: null });
   });
 
   // One chain across two processes: the steps share `observed` and run in order.

@@ -22,6 +22,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { defaultOracleNetwork, javaTronConfig } from "../../oracle/network.js";
 import { readRecording } from "../../oracle/replay.js";
+import { subscribe } from "../support/zmq-subscriber.js";
 
 const FIXTURE = fileURLToPath(new URL("../fixtures/config/private-net.conf", import.meta.url));
 const JAVA_TRON_GENESIS_ID = "000000000000000019b59068c6058ff466ccf59f2c38a0df1c330b9b7e8dcc4c";
@@ -88,6 +89,24 @@ describe("java-tron's config.conf", () => {
       expect.arrayContaining(["net.type", "node.backup.port", "log.level.root", "node.connection.timeout"]),
     );
     expect(unused).not.toContain("node.http.fullNodePort");
+    // event.subscribe is read (and not reported), but starts nothing without --es, as in java-tron
+    expect(unused.some((k) => k.startsWith("event."))).toBe(false);
+    expect(config.eventSubscription).toBeUndefined();
+  });
+
+  it("starts event.subscribe's triggers with --es (java-tron's flag)", async () => {
+    const withEs = await withConfigFile(baseConfigOf(true), FIXTURE, dir, true);
+    expect(withEs.config.eventSubscription).toMatchObject({
+      useNativeQueue: true,
+      bindPort: 28555,
+      sendQueueLength: 1000,
+      contractParse: true,
+      triggers: { block: { enable: true }, transaction: { enable: false }, solidity: { enable: true } },
+    });
+    config = withEs.config;
+    const bare = join(dir, "no-events.conf");
+    await writeFile(bare, "node { http { fullNodePort = 28090 } }\n");
+    await expect(withConfigFile(baseConfigOf(true), bare, dir, true)).rejects.toThrow(/event\.subscribe/);
   });
 
   it("computes java-tron's genesis block id for the same config", () => {
@@ -112,6 +131,8 @@ describe("java-tron's config.conf", () => {
 
   it("starts on those ports, on that genesis, and the witness produces", async () => {
     node = await createNode({ ...config, p2p: { ...config.p2p!, host: "127.0.0.1" } });
+    expect(node.events?.endpoint).toBe("tcp://127.0.0.1:28555");
+    const subscriber = subscribe(node.events!.endpoint, ["blockTrigger"]);
     const url = "http://127.0.0.1:28090";
     const genesis = await post(url, "/wallet/getblockbynum", { num: 0 });
     expect(genesis.blockID).toBe(JAVA_TRON_GENESIS_ID);
@@ -129,6 +150,13 @@ describe("java-tron's config.conf", () => {
     expect((await post("http://127.0.0.1:28091", "/walletsolidity/getnowblock")).blockID).toBeDefined();
     expect((await post("http://127.0.0.1:28092", "/walletpbft/getnowblock")).blockID).toBeDefined();
     expect(node.grpc.full).toBe("127.0.0.1:28051");
+    // the witness's blocks reach an event subscriber on the config's bindport
+    try {
+      const trigger = await subscriber.waitFor((m) => m.json.blockNumber >= 1);
+      expect(trigger.json).toMatchObject({ triggerName: "blockTrigger" });
+    } finally {
+      subscriber.close();
+    }
   });
 
   it("refuses a key of the wrong type, naming it, and a keystore it cannot read", async () => {

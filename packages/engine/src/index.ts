@@ -95,6 +95,7 @@ export * from "./vm/context.js";
 export * from "./vm/cpu-budget.js";
 export * from "./vm/errors.js";
 export * from "./vm/execute.js";
+export * from "./vm/java-hash-map.js";
 export * from "./vm/tokens.js";
 export * from "./witnesses/maintenance.js";
 export * from "./witnesses/registry.js";

@@ -2,8 +2,9 @@
 import { addressToBase58, bytesToHex, TronodeError } from "@tronode/engine";
 import { DEFAULT_GRPC_SOLIDITY_PORT } from "@tronode/transport-grpc";
 import { Command, InvalidArgumentError } from "commander";
-import { baseConfigOf, JAVA_TRON_PORTS, withConfigFile } from "./config/load-config.js";
+import { baseConfigOf, configFileKind, JAVA_TRON_PORTS, withConfigFile } from "./config/load-config.js";
 import { defaultNodeConfig, type NodeConfig } from "./config/node-config.js";
+import { allTriggersSubscription } from "./events/event-subscription-config.js";
 import { createLogger } from "./logger.js";
 import { createNode, type TronNode } from "./node.js";
 import { SOLIDITY_POLL_INTERVAL_MS } from "./solidity/block-follower.js";
@@ -196,6 +197,15 @@ const program = new Command()
     "--need-sync-check",
     "a witness produces only once it has caught up with the network (java-tron's block.needSyncCheck)",
   )
+  .option(
+    "--event-zmq <port>",
+    "publish java-tron's event triggers (every one, no filter) on a ZeroMQ PUB socket on 127.0.0.1:<port> (java-tron's event.subscribe on its native queue; 0 = a free port)",
+    integer("event port", 0, 65535),
+  )
+  .option(
+    "--es",
+    "start the event subscription configured by a config.conf's event.subscribe (java-tron's --es)",
+  )
   .option("-l, --log-level <level>", "trace, debug, info, warn, error or silent", "info")
   .option("-q, --quiet", "do not print the account table");
 
@@ -204,9 +214,13 @@ async function runFullNode(): Promise<void> {
   /** A flag's value when the user gave it, else the config's (a flag's default must not override the file). */
   const given = <T>(name: string, fromConfig: T): T =>
     program.getOptionValueSource(name) === "cli" ? (o[name] as T) : fromConfig;
-  let config = baseConfigOf(o.dev === false);
+  // java-tron's config.conf starts what java-tron starts: a production node on java-tron's ports
+  const javaTronConfig = o.config !== undefined && (await configFileKind(o.config)) === "java-tron";
+  const production = o.dev === false || javaTronConfig;
+  let config = baseConfigOf(production);
   let unused: readonly string[] = [];
-  if (o.config) ({ config, unused } = await withConfigFile(config, o.config, o.dataDir ?? process.cwd()));
+  if (o.config)
+    ({ config, unused } = await withConfigFile(config, o.config, o.dataDir ?? process.cwd(), Boolean(o.es)));
   // --port 0 (what tests ask) also gives the listeners not named a free port
   const freePorts = given("port", config.port) === 0;
   config = {
@@ -233,7 +247,7 @@ async function runFullNode(): Promise<void> {
     proposalExpireTime: o.proposalExpireTime ?? config.proposalExpireTime,
     witnessCount: o.witnesses ?? config.witnessCount,
     allowKeyOperations: Boolean(o.unsafeKeyOperations),
-    dev: o.dev !== false,
+    dev: !production,
     stateFile: o.state ?? config.stateFile,
     stateInterval: o.stateInterval,
     traceBlocks: o.traceBlocks,
@@ -241,6 +255,8 @@ async function runFullNode(): Promise<void> {
     localWitnessIndexes: o.localWitnesses ?? config.localWitnessIndexes,
     networkId: o.networkId ?? config.networkId,
     needSyncCheck: o.needSyncCheck ?? config.needSyncCheck,
+    eventSubscription:
+      o.eventZmq !== undefined ? allTriggersSubscription(o.eventZmq) : config.eventSubscription,
     p2p:
       o.p2p ||
       o.p2pPort !== undefined ||
@@ -405,12 +421,27 @@ function printAccounts(node: TronNode): void {
           ].join("  ")}`,
         ]
       : []),
+    ...(node.events ? [`events  ${node.events.endpoint} (ZeroMQ: java-tron's event triggers)`] : []),
     "",
-    "Available accounts (TRX balance from genesis)",
-    "  #  address                             private key",
-    ...node.accounts.map(
-      (a, i) => `${String(i).padStart(3)}  ${addressToBase58(a.address)}  ${bytesToHex(a.privateKey)}`,
-    ),
+    // a config's genesis (genesis.block.assets) funds its own accounts, not the development ones
+    ...(node.config.genesis.assets
+      ? [
+          "Genesis accounts (from the config; TRX)",
+          ...node.config.genesis.assets.map(
+            (a, i) =>
+              `${String(i).padStart(3)}  ${addressToBase58(a.address)}  ${(a.name ?? "").padEnd(12)} ${a.balance / 1_000_000n}`,
+          ),
+        ]
+      : [
+          "Available accounts (TRX balance from genesis)",
+          "  #  address                             private key",
+          ...node.accounts.map(
+            (a, i) => `${String(i).padStart(3)}  ${addressToBase58(a.address)}  ${bytesToHex(a.privateKey)}`,
+          ),
+          "",
+          `Mnemonic: ${node.config.mnemonic}`,
+          `HD path:  ${node.config.hdPath}/i`,
+        ]),
     "",
     ...(node.witnesses.length > 1
       ? [
@@ -421,9 +452,6 @@ function printAccounts(node: TronNode): void {
           "",
         ]
       : []),
-    `Mnemonic: ${node.config.mnemonic}`,
-    `HD path:  ${node.config.hdPath}/i`,
-    "",
   ];
   process.stdout.write(`${lines.join("\n")}\n`);
 }

@@ -16,6 +16,8 @@ export const NODE_ERROR_CODES = [
   "MAINTENANCE_UNAVAILABLE",
   "NOT_SUPPORTED",
   "SHIELDED_TRC10_POOL",
+  // event subscription (java-tron's TronError EVENT_SUBSCRIBE_INIT: the publisher cannot start)
+  "EVENT_SUBSCRIBE_INIT",
   // the solidity node
   "SOLIDITY_OTHER_CHAIN",
   "SOLIDITY_NO_GENESIS",

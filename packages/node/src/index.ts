@@ -18,6 +18,16 @@ export {
 export { DEFAULT_MNEMONIC, deriveDevAccounts, TRON_HD_PATH } from "./dev/dev-accounts.js";
 export { DevControls } from "./dev/dev-controls.js";
 export * from "./errors.js";
+export { createEventPublisher, type EventPublisher } from "./events/event-publisher.js";
+export {
+  allTriggersSubscription,
+  type EventFilterConfig,
+  type EventSubscriptionConfig,
+  eventSubscriptionOf,
+  TRIGGER_NAMES,
+  type TriggerName,
+  type TriggerSettings,
+} from "./events/event-subscription-config.js";
 export { createLogger, silentLogger } from "./logger.js";
 export {
   CODE_VERSION,

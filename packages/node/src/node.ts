@@ -45,6 +45,7 @@ import { deriveDevAccounts } from "./dev/dev-accounts.js";
 import { DevClock } from "./dev/dev-clock.js";
 import { DevControls, SignatureBypass } from "./dev/dev-controls.js";
 import { readStateFile, startStateWriter } from "./dev/state-file.js";
+import { createEventPublisher, type EventPublisher } from "./events/event-publisher.js";
 import { silentLogger } from "./logger.js";
 import { createNodeMetrics } from "./monitor/node-metrics.js";
 import { nodeStatistics } from "./monitor/node-statistics.js";
@@ -95,6 +96,8 @@ export interface TronNode {
   readonly url: string | undefined;
   /** `host:port` of the gRPC listeners once listening (full: Wallet, solidity: WalletSolidity). */
   readonly grpc: { readonly full?: string; readonly solidity?: string };
+  /** The event publisher (java-tron's event.subscribe on ZeroMQ) when it is on: its endpoint and figures. */
+  readonly events: EventPublisher | undefined;
   stop(): Promise<void>;
 }
 
@@ -426,6 +429,17 @@ export async function createNode(options: CreateNodeOptions = {}): Promise<TronN
       throw error;
     }
   }
+  let publisher: EventPublisher | undefined;
+  if (config.eventSubscription) {
+    try {
+      publisher = await createEventPublisher({ chain, config: config.eventSubscription, logger });
+    } catch (error) {
+      await grpc?.close();
+      await http?.close();
+      await store.close();
+      throw error;
+    }
+  }
   const stateWriter = config.stateFile
     ? startStateWriter({ file: config.stateFile, dev, intervalSeconds: config.stateInterval, logger })
     : undefined;
@@ -443,6 +457,7 @@ export async function createNode(options: CreateNodeOptions = {}): Promise<TronN
       witnesses: witnessKeysOf(config).map((w) => addressToBase58(w.address)),
       blockTime: config.blockTime,
       ...(p2p ? { p2pPort: p2p.port, nodeId: p2p.nodeId, networkId: config.networkId } : {}),
+      ...(publisher ? { events: publisher.endpoint } : {}),
     },
     "tronode started",
   );
@@ -460,6 +475,7 @@ export async function createNode(options: CreateNodeOptions = {}): Promise<TronN
     p2p,
     url,
     grpc: grpcAddresses,
+    events: publisher,
     async stop() {
       if (stopped) return;
       stopped = true;
@@ -469,6 +485,7 @@ export async function createNode(options: CreateNodeOptions = {}): Promise<TronN
       await p2p?.stop();
       await producer.stop();
       await chain.idle();
+      await publisher?.close();
       await stateWriter?.stop();
       await prefetch?.close();
       await store.close();

@@ -102,6 +102,54 @@ describe("fork choice", () => {
     expect(await z.chain.pushBlock(x5)).toEqual({ kind: "known" });
   });
 
+  it("tells its listeners of every block applied and every block undone, in order", async () => {
+    const x = await chainNode();
+    const y = await chainNode();
+    const z = await chainNode({ follower: true });
+    const common = [...(await x.wallet.getBlocksByLimitNext(1n, 2n, "head")), await produce(x, 1n)];
+    for (const b of common) {
+      await y.chain.pushBlock(b);
+      await z.chain.pushBlock(b);
+    }
+    const seen: string[] = [];
+    z.chain.onChange((change) => {
+      // the committed state is the one the change concerns: the applied block is the head, the
+      // blocks about to be undone are still there (a listener's throw is only logged: recorded here)
+      const head = bytesToHex(z.chain.properties.headBlockId);
+      if (change.kind === "applied") {
+        const n = change.outcome.block.blockHeader!.rawData!.number;
+        const atHead = head === bytesToHex(change.outcome.blockId) ? "" : " NOT AT HEAD";
+        seen.push(`applied ${n}${change.forkSwitch ? " (switch)" : ""}${atHead}`);
+      } else {
+        const atHead = head === bytesToHex(blockId(change.blocks[0]!)) ? "" : " NOT AT HEAD";
+        seen.push(`undoing ${change.blocks.map((b) => b.blockHeader!.rawData!.number).join(",")}${atHead}`);
+      }
+    });
+    const y3 = await produce(y, 4n);
+    const y4 = await produce(y, 5n);
+    const x3 = await produce(x, 6n);
+    const x4 = await produce(x, 7n);
+    const x5 = await produce(x, 8n);
+    await z.chain.pushBlock(y3);
+    await z.chain.pushBlock(y4);
+    await z.chain.pushBlock(x3);
+    await z.chain.pushBlock(x4);
+    await z.chain.pushBlock(x5);
+    expect(seen).toEqual([
+      "applied 3",
+      "applied 4",
+      "undoing 4,3",
+      "applied 3 (switch)",
+      "applied 4 (switch)",
+      "applied 5 (switch)",
+    ]);
+    // a dev snapshot revert undoes blocks too
+    const { checkpoint } = await z.chain.checkpoint();
+    await z.chain.pushBlock(await produce(x, 9n));
+    await z.chain.rewindTo(checkpoint);
+    expect(seen.slice(6)).toEqual(["applied 6", "undoing 6"]);
+  });
+
   it("drops a branch whose block fails and restores the old branch", async () => {
     const x = await chainNode();
     const y = await chainNode();

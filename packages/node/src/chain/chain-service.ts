@@ -6,6 +6,8 @@
  * - `dev-history.ts`: dev snapshots (checkpoints, rewinds) and the trace window;
  * - `solid-view.ts`: the state at the solidified block;
  * - `journal-retention.ts`: how far back the commit journal is kept, one rule per reason.
+ * Listeners of `onChange` hear of every block committed on the head and of every block about to be
+ * undone, inside the write, while the committed state is the one they concern.
  */
 import {
   applyBlock,
@@ -26,6 +28,7 @@ import {
   StateOverlay,
   type StateView,
   scheduledWitness,
+  Tables,
   type Transaction,
   type TransactionOutcome,
   type TreeBlock,
@@ -39,6 +42,29 @@ import { createPendingPool, type PendingPool } from "./pending-pool.js";
 import { SerialQueue } from "./serial-queue.js";
 import type { SignaturePrefetch } from "./signature-prefetch.js";
 import { createSolidView, type SolidView } from "./solid-view.js";
+
+/**
+ * What happened to the main chain, told inside the write while `committedView` is the state it
+ * concerns (what java-tron's event triggers are built from).
+ */
+export type ChainChange =
+  | {
+      /** A block was committed on the head: produced here, received, or applied by a fork switch. */
+      readonly kind: "applied";
+      readonly outcome: BlockOutcome;
+      /** The solidified block number before the block (the state its transactions ran on). */
+      readonly solidifiedBefore: bigint;
+      /** Applied while switching to another branch (java-tron's switchFork), not pushed on the head. */
+      readonly forkSwitch: boolean;
+      /** Milliseconds from the block's validation to its commit (java-tron's pushBlock cost). */
+      readonly processMs: number;
+    }
+  | {
+      /** Blocks are about to be undone (a fork switch or a snapshot revert); the state still holds them. */
+      readonly kind: "undoing";
+      /** Head first. */
+      readonly blocks: readonly Block[];
+    };
 
 export interface WitnessKey {
   readonly address: Uint8Array;
@@ -91,6 +117,7 @@ export class ChainService {
   /** Block headers are signed with libsecp256k1 when it loads (same bytes as noble, no warm-up). */
   private readonly signer = createBestSigner();
   private readonly listeners = new Set<(block: ProducedBlock) => void>();
+  private readonly changeListeners = new Set<(change: ChainChange) => void>();
   private readonly pool: PendingPool;
   private readonly forks: ForkChoice;
   private readonly history: DevHistory;
@@ -114,7 +141,7 @@ export class ChainService {
     this.forks = createForkChoice({
       store,
       logger,
-      applyOnHead: (block) => this.applyOnHead(block),
+      applyOnHead: (block, forkSwitch) => this.applyOnHead(block, forkSwitch),
       rewind: (seq) => this.rewindStore(seq),
       pendingTransactions: () => this.pool.transactions(),
       repush: (txs) => this.pool.repush(txs),
@@ -194,6 +221,15 @@ export class ChainService {
     return () => this.listeners.delete(listener);
   }
 
+  /**
+   * Every block committed on the head and every block about to be undone, told inside the write
+   * (see ChainChange). A listener that throws is logged and does not affect the chain.
+   */
+  onChange(listener: (change: ChainChange) => void): () => void {
+    this.changeListeners.add(listener);
+    return () => this.changeListeners.delete(listener);
+  }
+
   /** Broadcast: validates and applies the transaction to the pending state, or throws the rejection. */
   push(tx: Transaction): Promise<TransactionOutcome> {
     const prefetch = this.options.prefetch;
@@ -221,6 +257,8 @@ export class ChainService {
     return this.queue.run(async () => {
       const producer = this.producerAt(timestamp);
       if (!producer) return undefined;
+      const started = performance.now();
+      const solidifiedBefore = this.properties.solidifiedNumber;
       const produced = produceBlock(this.options.store.view, {
         timestamp,
         witnessPrivateKey: producer.privateKey,
@@ -240,6 +278,13 @@ export class ChainService {
         this.options.logger.debug({ reason: r.error.message }, "transaction left out of the block");
       }
       this.pool.rebuild(new Set(produced.outcomes.map((o) => bytesToHex(o.txId))));
+      this.tell({
+        kind: "applied",
+        outcome: produced,
+        solidifiedBefore,
+        forkSwitch: false,
+        processMs: performance.now() - started,
+      });
       for (const listener of this.listeners) listener(produced);
       return produced;
     });
@@ -253,6 +298,7 @@ export class ChainService {
    */
   applySolidifiedBlock(block: Block): Promise<BlockOutcome> {
     return this.queue.run(async () => {
+      const started = performance.now();
       const outcome = applyBlock(this.options.store.view, block, this.options.recoverer, {
         traceBalances: this.options.traceBalances,
         settings: this.options.settings,
@@ -261,9 +307,12 @@ export class ChainService {
       const overlay = new StateOverlay(this.options.store.view);
       overlay.merge(outcome.changes);
       const number = block.blockHeader?.rawData?.number ?? 0n;
+      const solidifiedBefore = this.properties.solidifiedNumber;
       new MutableChainProperties(overlay).set("LATEST_SOLIDIFIED_BLOCK_NUM", number);
       await this.commit(overlay.changes() as ChangeSet);
       this.pool.rebuild(new Set());
+      const processMs = performance.now() - started;
+      this.tell({ kind: "applied", outcome, solidifiedBefore, forkSwitch: false, processMs });
       return outcome;
     });
   }
@@ -373,14 +422,49 @@ export class ChainService {
   }
 
   /** Applies a block on the committed head and commits it; the pending pool is rebuilt on it. */
-  private async applyOnHead(block: Block): Promise<void> {
+  private async applyOnHead(block: Block, forkSwitch: boolean): Promise<void> {
+    const started = performance.now();
     const outcome = applyBlock(this.options.store.view, block, this.options.recoverer, {
       traceBalances: this.options.traceBalances,
       // node settings (the proposal lifetime) shape state: a block from a peer runs under them too
       settings: this.options.settings,
     });
+    const solidifiedBefore = this.properties.solidifiedNumber;
     await this.commit(outcome.changes);
     this.pool.rebuild(new Set(outcome.outcomes.map((o) => bytesToHex(o.txId))));
+    this.tell({
+      kind: "applied",
+      outcome,
+      solidifiedBefore,
+      forkSwitch,
+      processMs: performance.now() - started,
+    });
+  }
+
+  private tell(change: ChainChange): void {
+    for (const listener of this.changeListeners) {
+      try {
+        listener(change);
+      } catch (e) {
+        this.options.logger.error(
+          { kind: change.kind, reason: (e as Error).message },
+          "chain listener failed",
+        );
+      }
+    }
+  }
+
+  /** The main-chain blocks a rewind to `seq` undoes, head first (read only when someone listens). */
+  private blocksAbove(seq: bigint): Block[] {
+    if (this.changeListeners.size === 0) return [];
+    const store = this.options.store;
+    const target = new ChainProperties(store.viewAt(seq)).headNumber;
+    const blocks: Block[] = [];
+    for (let n = this.properties.headNumber; n > target; n--) {
+      const block = store.view.get(Tables.blocks, n);
+      if (block) blocks.push(block);
+    }
+    return blocks;
   }
 
   private async commit(changes: ChangeSet): Promise<void> {
@@ -394,6 +478,8 @@ export class ChainService {
 
   /** Undoes every commit after `seq` (a snapshot revert or a fork switch). */
   private async rewindStore(seq: bigint): Promise<void> {
+    const undone = this.blocksAbove(seq);
+    if (undone.length > 0) this.tell({ kind: "undoing", blocks: undone });
     await this.options.store.rewind(seq);
     this.committedStateMoved();
   }

@@ -73,8 +73,11 @@ export interface ForkChoice {
 export interface ForkChoiceOptions {
   readonly store: ChainStore;
   readonly logger: Logger;
-  /** Applies a block on the committed head and commits it (the pending pool rebuilt on it). */
-  readonly applyOnHead: (block: Block) => Promise<void>;
+  /**
+   * Applies a block on the committed head and commits it (the pending pool rebuilt on it);
+   * `forkSwitch` when the block is applied by a switch between branches rather than pushed on the head.
+   */
+  readonly applyOnHead: (block: Block, forkSwitch: boolean) => Promise<void>;
   /** Undoes every commit after `seq` (the committed state moved back). */
   readonly rewind: (seq: bigint) => Promise<void>;
   /** The pending pool's transactions, in arrival order. */
@@ -118,8 +121,8 @@ export function createForkChoice(options: ForkChoiceOptions): ForkChoice {
     khaos?.prune(properties().solidifiedNumber);
   }
 
-  async function applyOnHead(block: Block): Promise<void> {
-    await options.applyOnHead(block);
+  async function applyOnHead(block: Block, forkSwitch: boolean): Promise<void> {
+    await options.applyOnHead(block, forkSwitch);
     pruneTree();
   }
 
@@ -165,7 +168,7 @@ export function createForkChoice(options: ForkChoiceOptions): ForkChoice {
     let applied = 0;
     try {
       for (const b of [...newBranch].reverse()) {
-        await applyOnHead(b.block);
+        await applyOnHead(b.block, true);
         applied++;
       }
     } catch (e) {
@@ -181,7 +184,7 @@ export function createForkChoice(options: ForkChoiceOptions): ForkChoice {
       await options.rewind(seq);
       for (const b of [...oldBranch].reverse()) {
         try {
-          await applyOnHead(b.block);
+          await applyOnHead(b.block, true);
         } catch {
           // java-tron swallows failures re-applying the old branch
         }
@@ -258,7 +261,7 @@ export function createForkChoice(options: ForkChoiceOptions): ForkChoice {
       if (head.number <= headNumber) return { kind: "side" };
       if (!bytesEqual(head.parentId, props.headBlockId)) return switchFork(head);
       try {
-        await applyOnHead(head.block);
+        await applyOnHead(head.block, false);
       } catch (e) {
         tree.remove(id);
         throw e;

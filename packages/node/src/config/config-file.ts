@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { addressFromBase58, decodeAddress, hexToBytes } from "@tronode/engine";
+import { eventSubscriptionOf } from "../events/event-subscription-config.js";
 import { configError, type GenesisSettings, type NodeConfig } from "./node-config.js";
 
 /**
@@ -9,6 +10,8 @@ import { configError, type GenesisSettings, type NodeConfig } from "./node-confi
  *    "localWitnessAccountAddress": "T…" }`. Amounts may be numbers or decimal strings.
  * `genesis.assets` (java-tron's `genesis.block.assets`: `accountName`, `accountType`, `address`,
  * `balance`) replaces the development genesis: exactly those accounts, as java-tron builds them.
+ * `event.subscribe` is java-tron's block of that name (`{"event": {"subscribe": {…}}}`), read by
+ * eventSubscriptionOf: event subscription on.
  */
 /** java-tron's `accountType` check (Normal, AssetIssue or Contract, any case); nothing to add. */
 function checkAccountType(value: unknown, key: string): Record<string, never> {
@@ -103,11 +106,23 @@ export async function applyConfigFile(base: NodeConfig, path: string): Promise<N
     ...(localwitness.length > 1
       ? { extraWitnessKeys: localwitness.slice(1).map((k) => hexToBytes(String(k))) }
       : {}),
+    ...(eventSubscribeOf(json) !== undefined
+      ? { eventSubscription: eventSubscriptionOf(eventSubscribeOf(json), "event.subscribe") }
+      : {}),
     ...(typeof json.localWitnessAccountAddress === "string" && json.localWitnessAccountAddress !== ""
       ? { witnessAccountAddress: addressFromBase58OrHex(json.localWitnessAccountAddress) }
       : {}),
     genesis,
   };
+}
+
+/** `event.subscribe`, nested (`{"event": {"subscribe": …}}`) as a HOCON file's JSON form has it. */
+function eventSubscribeOf(json: Record<string, unknown>): unknown {
+  const event = json.event;
+  if (event === undefined || event === null) return undefined;
+  if (typeof event !== "object" || Array.isArray(event)) throw configError("event must be an object");
+  const subscribe = (event as Record<string, unknown>).subscribe;
+  return subscribe === null ? undefined : subscribe;
 }
 
 function addressFromBase58OrHex(text: string): Uint8Array {

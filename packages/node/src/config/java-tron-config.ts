@@ -5,9 +5,11 @@
  * Keys tronode does not use are reported once (never silently ignored); a key of the wrong type is
  * an error naming it.
  */
+
 import { join } from "node:path";
 import hocon from "@pushcorn/hocon-parser";
 import { decodeAddress, hexToBytes, type PropertyName } from "@tronode/engine";
+import { eventSubscriptionOf } from "../events/event-subscription-config.js";
 import { configError, type GenesisSettings, type NodeConfig } from "./node-config.js";
 
 /** java-tron's `committee.<key>` → the chain property it initialises (Args + DynamicPropertiesStore). */
@@ -279,7 +281,11 @@ export interface JavaTronConfigResult {
 export function applyJavaTronConfig(
   base: NodeConfig,
   parsed: Json,
-  options: { dataRoot: string },
+  options: {
+    dataRoot: string;
+    /** java-tron's --es: the event.subscribe block starts the event subscription. */
+    eventSubscription?: boolean;
+  },
 ): JavaTronConfigResult {
   const r = new ConfigReader(parsed);
   let config: NodeConfig = { ...base };
@@ -407,6 +413,13 @@ export function applyJavaTronConfig(
   // allowNewRewardAlgorithm has no property of its own: it starts Vi rewards from the first cycle
   if (r.integer("committee.allowNewRewardAlgorithm") === 1n)
     parameters.NEW_REWARD_ALGORITHM_EFFECTIVE_CYCLE = 0n;
+
+  // events: java-tron reads event.subscribe only when started with --es (its stock config has one)
+  const subscribe = r.take("event.subscribe");
+  if (options.eventSubscription === true) {
+    if (subscribe === undefined) throw configError("--es: the config has no event.subscribe");
+    set({ eventSubscription: eventSubscriptionOf(subscribe, "event.subscribe") });
+  }
 
   set({ genesis: { ...genesis, parameters } });
   return { config, unused: r.unused() };

@@ -35,18 +35,27 @@ export function baseConfigOf(production: boolean): NodeConfig {
   };
 }
 
+/** Whether --config names java-tron's HOCON config.conf (a production node) or tronode's JSON. */
+export async function configFileKind(path: string): Promise<"java-tron" | "json"> {
+  return isHoconConfig(path, await readConfigText(path)) ? "java-tron" : "json";
+}
+
+async function readConfigText(path: string): Promise<string> {
+  try {
+    return await readFile(path, "utf8");
+  } catch (e) {
+    throw configError(`cannot read config file ${path}: ${(e as Error).message}`);
+  }
+}
+
 /** Reads --config: java-tron's HOCON config.conf or tronode's JSON config, by extension or content. */
 export async function withConfigFile(
   config: NodeConfig,
   path: string,
   dataRoot: string,
+  eventSubscription = false,
 ): Promise<{ config: NodeConfig; unused: readonly string[] }> {
-  let text: string;
-  try {
-    text = await readFile(path, "utf8");
-  } catch (e) {
-    throw configError(`cannot read config file ${path}: ${(e as Error).message}`);
-  }
+  const text = await readConfigText(path);
   if (!isHoconConfig(path, text)) return { config: await applyConfigFile(config, path), unused: [] };
-  return applyJavaTronConfig(config, await parseHocon(text, path), { dataRoot });
+  return applyJavaTronConfig(config, await parseHocon(text, path), { dataRoot, eventSubscription });
 }

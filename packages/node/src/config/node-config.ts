@@ -1,6 +1,7 @@
 import { type ChainSettings, DEFAULT_CHAIN_SETTINGS, hexToBytes, TronodeError } from "@tronode/engine";
 import { addressOfPrivateKeyFast } from "@tronode/secp256k1-native";
 import { DEFAULT_MNEMONIC, TRON_HD_PATH } from "../dev/dev-accounts.js";
+import type { EventSubscriptionConfig } from "../events/event-subscription-config.js";
 
 /** Everything that configures a node. Defaults reproduce TRE (tronbox/tre). */
 export interface NodeConfig {
@@ -105,6 +106,11 @@ export interface NodeConfig {
   readonly pbftPort?: number;
   /** java-tron's node.rpc.minEffectiveConnection: synced peers a broadcast needs (default 1, 0 = none). */
   readonly minEffectiveConnection?: number;
+  /**
+   * java-tron's `event.subscribe` (read by `eventSubscriptionOf`), started as java-tron starts it
+   * with `--es`: set = triggers published on the ZeroMQ queue when `useNativeQueue`. Absent = off.
+   */
+  readonly eventSubscription?: EventSubscriptionConfig;
 }
 
 /** Where and with whom a networked node talks TRON's P2P protocol. */

@@ -19,8 +19,33 @@ export interface NodeStatisticsOptions {
   readonly network?: WalletNetwork;
 }
 
+/**
+ * Records every block the chain commits (java-tron's BlockChainMetricManager.applyBlock and
+ * pushBlock's cost) and every fork switch, and answers getstatsinfo's report on demand.
+ */
 export function nodeStatistics(options: NodeStatisticsOptions): () => MetricsInfo {
   const local = new Set(options.localWitnesses.map(bytesToHex));
+  const { metrics } = options;
+  // a fork switch is told as blocks undone, then the other branch applied with forkSwitch set
+  let undoing = false;
+  options.chain.onChange((change) => {
+    if (change.kind === "undoing") {
+      undoing = true;
+      return;
+    }
+    if (change.forkSwitch && undoing) metrics.forkSwitched(false);
+    undoing = false;
+    const raw = change.outcome.block.blockHeader?.rawData;
+    metrics.blockApplied({
+      id: change.outcome.blockId,
+      number: raw?.number ?? 0n,
+      witness: raw?.witnessAddress ?? new Uint8Array(),
+      timestamp: Number(raw?.timestamp ?? 0n),
+      version: raw?.version ?? 0,
+      transactions: change.outcome.block.transactions.length,
+    });
+    metrics.blockProcessed(change.processMs);
+  });
   return () => {
     const props = options.chain.properties;
     const active = unpackAddresses(props.getBytes("ACTIVE_WITNESSES")).map(bytesToHex);
