@@ -3,12 +3,14 @@
  * URL, TRE's /admin and /tre surface, SIGTERM / SIGINT shutdown with exit code 0, and a restart on
  * the same data directory that resumes the very same chain.
  */
+import { existsSync } from "node:fs";
 import { mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { TronWeb } from "tronweb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  BUNDLED_CLI,
   bannerUrl,
   type CliProcess,
   exitWithin,
@@ -357,6 +359,25 @@ describe("the tronode CLI as a child process", () => {
     expect(later.number).toBeGreaterThan(first.number);
     expect(cli.child.kill("SIGTERM")).toBe(true);
     expect(await exitWithin(cli, STOP_TIMEOUT_MS)).toEqual({ code: 0, signal: null });
+  });
+
+  it("the bundle npm start runs starts, also from a config.conf (its lazily loaded parser included)", async (context) => {
+    if (!existsSync(join(REPO_ROOT, BUNDLED_CLI))) {
+      console.log(`skipped: no ${BUNDLED_CLI} (npm test builds it; run npm run build)`);
+      context.skip();
+    }
+    const plain = startCli(["--port", "0", "--quiet"], {}, { bundled: true });
+    expect(await waitForOutput(plain, startedUrl, START_TIMEOUT_MS)).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    plain.child.kill("SIGTERM");
+    expect(await exitWithin(plain, STOP_TIMEOUT_MS)).toEqual({ code: 0, signal: null });
+    const conf = join(dataDir, "bundle.conf");
+    await writeFile(conf, "node { http { fullNodePort = 0 } }\nvm { supportConstant = true }\n");
+    const fromConf = startCli(["-c", conf, "--port", "0", "--quiet"], {}, { bundled: true });
+    expect(await waitForOutput(fromConf, startedUrl, START_TIMEOUT_MS)).toMatch(
+      /^http:\/\/127\.0\.0\.1:\d+$/,
+    );
+    fromConf.child.kill("SIGTERM");
+    expect(await exitWithin(fromConf, STOP_TIMEOUT_MS)).toEqual({ code: 0, signal: null });
   });
 
   it("a bad flag value exits 1 with a message on stderr", async () => {

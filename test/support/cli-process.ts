@@ -8,6 +8,8 @@ import { fileURLToPath } from "node:url";
 
 export const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const CLI_ENTRY = join("packages", "node", "src", "cli.ts");
+/** The bundle `npm start` runs (built by `npm test` before vitest). */
+export const BUNDLED_CLI = join("packages", "node", "dist", "tronode.mjs");
 
 export interface ExitStatus {
   readonly code: number | null;
@@ -29,10 +31,16 @@ export interface CliProcess {
 
 const running = new Set<ChildProcess>();
 
-export function startCli(args: readonly string[], env: NodeJS.ProcessEnv = {}): CliProcess {
+export function startCli(
+  args: readonly string[],
+  env: NodeJS.ProcessEnv = {},
+  options: { bundled?: boolean } = {},
+): CliProcess {
   const child = spawn(
     process.execPath,
-    ["--conditions=tronode-source", "--import", "tsx", CLI_ENTRY, ...args],
+    options.bundled
+      ? [BUNDLED_CLI, ...args]
+      : ["--conditions=tronode-source", "--import", "tsx", CLI_ENTRY, ...args],
     {
       cwd: REPO_ROOT,
       env: { ...process.env, ...env },

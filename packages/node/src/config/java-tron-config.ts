@@ -7,7 +7,6 @@
  */
 
 import { join } from "node:path";
-import hocon from "@pushcorn/hocon-parser";
 import { decodeAddress, hexToBytes, type PropertyName } from "@tronode/engine";
 import { eventSubscriptionOf } from "../events/event-subscription-config.js";
 import { configError, type GenesisSettings, type NodeConfig } from "./node-config.js";
@@ -119,6 +118,8 @@ function quoteLongNumbers(text: string): string {
 /** Parses java-tron's HOCON into plain JSON (includes are not followed). */
 export async function parseHocon(text: string, path: string): Promise<Record<string, unknown>> {
   try {
+    // loaded only when a config.conf is given: it stays out of the bundle and of a plain start
+    const { default: hocon } = await import("@pushcorn/hocon-parser");
     return (await hocon.parse({ text: quoteLongNumbers(text) })) as Record<string, unknown>;
   } catch (e) {
     throw configError(`cannot parse ${path} as HOCON: ${(e as Error).message}`);
