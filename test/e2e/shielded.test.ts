@@ -105,15 +105,28 @@ describe("shielded key operations over HTTP", () => {
   });
 
   it("proof creation answers 'not possible here'", async () => {
-    for (const name of [
-      "createshieldedtransaction",
-      "createshieldedtransactionwithoutspendauthsig",
-      "createshieldedcontractparameters",
-      "createshieldedcontractparameterswithoutask",
-    ]) {
-      expect((await post(`/wallet/${name}`, {})).Error).toMatch(
-        /^class java\.lang\.UnsupportedOperationException : not possible here: building a shielded transaction needs Groth16 proofs/,
+    const notPossible =
+      /^class java\.lang\.UnsupportedOperationException : not possible here: building a shielded transaction needs Groth16 proofs/;
+    for (const name of ["createshieldedtransaction", "createshieldedtransactionwithoutspendauthsig"]) {
+      expect((await post(`/wallet/${name}`, {})).Error).toMatch(notPossible);
+    }
+    // the shielded TRC-20 builders first check what java-tron's Wallet checks, with its texts
+    const contract = `41${"11".repeat(20)}`;
+    for (const [name, amountError] of [
+      ["createshieldedcontractparameters", "invalid from_amount or to_amount"],
+      ["createshieldedcontractparameterswithoutask", "invalid_from amount or to_amount"],
+    ] as const) {
+      expect((await post(`/wallet/${name}`, {})).Error).toBe(
+        "class org.tron.core.exception.ContractValidateException : No valid shielded TRC-20 contract address",
       );
+      expect(
+        (await post(`/wallet/${name}`, { shielded_TRC20_contract_address: contract, from_amount: "x" }))
+          .Error,
+      ).toBe(`class org.tron.core.exception.ContractValidateException : ${amountError}`);
+      expect(
+        (await post(`/wallet/${name}`, { shielded_TRC20_contract_address: contract, from_amount: "100" }))
+          .Error,
+      ).toMatch(notPossible);
     }
   });
 });

@@ -162,7 +162,7 @@ describe("bad input answers java-tron-shaped errors and the server stays up", ()
       "/wallet/GetAccount",
       "/wallet/getaccount/",
       "/",
-      "/walletpbft/getaccount",
+      "/walletpbft/nope",
     ]) {
       const answer = await h.get(path);
       expect(answer.status, path).toBe(404);
