@@ -45,6 +45,7 @@ import { deriveDevAccounts } from "./dev/dev-accounts.js";
 import { DevClock } from "./dev/dev-clock.js";
 import { DevControls, SignatureBypass } from "./dev/dev-controls.js";
 import { readStateFile, startStateWriter } from "./dev/state-file.js";
+import { rebuildAccountIndex } from "./events/account-index-rebuild.js";
 import { createEventPublisher, type EventPublisher } from "./events/event-publisher.js";
 import { silentLogger } from "./logger.js";
 import { createNodeMetrics } from "./monitor/node-metrics.js";
@@ -236,6 +237,8 @@ export async function createNode(options: CreateNodeOptions = {}): Promise<TronN
   const traceBalances = historyBalanceLookupOf(config);
   const historyChanges = await balanceHistoryStartChanges(store, traceBalances);
   if (historyChanges) await store.commit(historyChanges);
+  // a store from before the account index (or with a rebuild undone by a rewind) catches up here
+  await rebuildAccountIndex(store, logger);
   container.register("ChainStore", { useValue: store });
 
   const recoverer = container.resolve<SignatureRecoverer>("Recoverer");
