@@ -34,6 +34,7 @@ export * from "./crypto/hash.js";
 export * from "./crypto/signature.js";
 export * from "./errors.js";
 export * from "./events/account-index.js";
+export * from "./events/account-queries.js";
 export * from "./events/event-index.js";
 export * from "./events/event-queries.js";
 export * from "./events/tables.js";

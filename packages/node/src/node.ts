@@ -52,6 +52,7 @@ import { createNodeMetrics } from "./monitor/node-metrics.js";
 import { nodeStatistics } from "./monitor/node-statistics.js";
 import { NetDelegate } from "./network/net-delegate.js";
 import { walletNetworkOf } from "./network/wallet-network.js";
+import { AccountIndexService } from "./wallet/account-index-queries.js";
 import { AssetQueryService } from "./wallet/asset-queries.js";
 import { BalanceHistoryService, balanceHistoryStartChanges } from "./wallet/balance-history.js";
 import { composeWallet } from "./wallet/compose-wallet.js";
@@ -382,6 +383,7 @@ export async function createNode(options: CreateNodeOptions = {}): Promise<TronN
       wallet,
       ...(config.dev ? { dev } : {}),
       events,
+      accountIndex: new AccountIndexService(chain),
       ...(config.dev
         ? {
             trace: new DebugService({
