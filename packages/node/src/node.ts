@@ -47,6 +47,7 @@ import { DevControls, SignatureBypass } from "./dev/dev-controls.js";
 import { readStateFile, startStateWriter } from "./dev/state-file.js";
 import { rebuildAccountIndex } from "./events/account-index-rebuild.js";
 import { createEventPublisher, type EventPublisher } from "./events/event-publisher.js";
+import { createHeadFeed } from "./events/head-feed.js";
 import { silentLogger } from "./logger.js";
 import { createNodeMetrics } from "./monitor/node-metrics.js";
 import { nodeStatistics } from "./monitor/node-statistics.js";
@@ -384,6 +385,7 @@ export async function createNode(options: CreateNodeOptions = {}): Promise<TronN
       ...(config.dev ? { dev } : {}),
       events,
       accountIndex: new AccountIndexService(chain),
+      ...(config.explorer ? { explorer: { heads: createHeadFeed({ chain }) } } : {}),
       ...(config.dev
         ? {
             trace: new DebugService({

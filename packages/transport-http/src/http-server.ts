@@ -14,6 +14,7 @@ import type {
   AccountIndexQueries,
   DevApi,
   EventQueries,
+  HeadFeed,
   Logger,
   TraceQueries,
   WalletApi,
@@ -26,6 +27,7 @@ import Fastify, {
   type FastifyRequest,
 } from "fastify";
 import { registerDevRoutes } from "./dev-route-registration.js";
+import { registerExplorerRoutes } from "./explorer-route-registration.js";
 import {
   bodyTooLargeError,
   javaErrorBody,
@@ -50,6 +52,8 @@ export interface HttpServerOptions {
   readonly events?: EventQueries;
   /** With `events`: TronGrid's /v1/accounts/… and /v1/contracts/{a}/tokens over the account index. */
   readonly accountIndex?: AccountIndexQueries;
+  /** The built-in explorer at /explorer/ (and `/` with `dev`), told about new heads by this feed. */
+  readonly explorer?: { readonly heads: HeadFeed };
   /** java-tron's Ethereum-compatible JSON-RPC on `POST /jsonrpc` (with the dev methods when `dev`). */
   readonly jsonRpc?: EthJsonRpcOptions;
   /** debug_traceTransaction on /tre and /jsonrpc (dev chains, with `dev`). */
@@ -210,6 +214,12 @@ export function createHttpServer(options: HttpServerOptions): HttpServer {
         },
         logger,
       );
+    }
+    if (options.explorer !== undefined) {
+      registerExplorerRoutes(fastify, {
+        heads: options.explorer.heads,
+        ...(options.dev !== undefined ? { dev: options.dev } : {}),
+      });
     }
     if (options.jsonRpc !== undefined) {
       registerJsonRpcRoute(
