@@ -9,8 +9,11 @@ import {
   ACCOUNT_INDEX,
   AccountIndexTables,
   AccountRoles,
+  BlockSchema,
+  blockTransactionAt,
   ContractType,
   concatBytes,
+  encodeBlock,
   indexAccounts,
   StateOverlay,
   TokenTransferKinds,
@@ -159,5 +162,20 @@ describe("the index mark", () => {
     expect(overlay.get(AccountIndexTables.indexMarks, ACCOUNT_INDEX)).toBe(1n);
     indexAccounts(overlay, 2n, 6_000n, []);
     expect(overlay.get(AccountIndexTables.indexMarks, ACCOUNT_INDEX)).toBe(2n);
+  });
+});
+
+describe("blockTransactionAt", () => {
+  it("decodes one transaction out of an encoded block and skips the rest", () => {
+    const state = newChain();
+    const txs = [1n, 2n, 3n].map((amount) =>
+      tx(state, ContractType.TransferContract, { ownerAddress: ALICE, toAddress: BOB, amount }, [ALICE_KEY]),
+    );
+    const bytes = encodeBlock(
+      create(BlockSchema, { transactions: txs, blockHeader: { rawData: { number: 7n } } }),
+    );
+    expect(transactionId(blockTransactionAt(bytes, 1)!)).toEqual(transactionId(txs[1]!));
+    expect(transactionId(blockTransactionAt(bytes, 2)!)).toEqual(transactionId(txs[2]!));
+    expect(blockTransactionAt(bytes, 3)).toBeUndefined();
   });
 });

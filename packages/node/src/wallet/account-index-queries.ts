@@ -1,8 +1,9 @@
 /**
  * The account index's reads over the committed chain (the rows engine `indexAccounts` writes with
  * each block): an address's rows are one key range in chain order, read with `ChainStore.iterate`
- * a page at a time, so a busy address costs one page of memory. A transaction comes from its block
- * (by its position there) and its TransactionInfo; a TRC-20 transfer's sides and value from its log.
+ * a page at a time, so a busy address costs one page of memory. A transaction is decoded alone out
+ * of its block's stored bytes (by its position there; a busy block holds thousands), with its
+ * TransactionInfo; a TRC-20 transfer's sides and value come from its log.
  * A fingerprint is the encoded key of the next row to return, tied to the address it was made for.
  */
 import {
@@ -12,6 +13,7 @@ import {
   type AccountTransactionKey,
   type AccountTransactionPage,
   type AccountTransactionRecord,
+  blockTransactionAt,
   bytesEqual,
   ChainProperties,
   type EventConfirmation,
@@ -133,6 +135,8 @@ export class AccountIndexService implements AccountIndexQueries {
     });
     const range = pageRange(table, lowest, address, filter, solid, 33);
     const transactions: AccountTransactionRecord[] = [];
+    // a page's rows often share a block: read each block's bytes once per page
+    const blocks = new Map<bigint, Promise<Uint8Array | undefined>>();
     let fingerprint: string | undefined;
     for await (const { key, value } of this.store.iterate(table, range)) {
       if (!inTime(filter, value.blockTimestamp)) continue;
@@ -143,8 +147,11 @@ export class AccountIndexService implements AccountIndexQueries {
         fingerprint = fingerprintOf(table, key);
         break;
       }
-      const block = await this.store.read(Tables.blocks, key.blockNumber);
-      const transaction = block?.transactions[key.transactionIndex];
+      // one transaction decoded out of its block's bytes: a busy block holds thousands
+      if (!blocks.has(key.blockNumber))
+        blocks.set(key.blockNumber, this.store.readEncoded(Tables.blocks, key.blockNumber));
+      const blockBytes = await blocks.get(key.blockNumber);
+      const transaction = blockBytes && blockTransactionAt(blockBytes, key.transactionIndex);
       if (!transaction) continue;
       transactions.push({
         txId: value.txId,
