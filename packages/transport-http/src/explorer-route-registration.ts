@@ -1,6 +1,7 @@
 /**
  * The built-in explorer (packages/explorer, bundled by its build into one module of texts): the
- * single-page app at `/explorer/` (`/explorer` redirects there; `/` too on a dev chain), and the two
+ * single-page app at `/explorer/` (`/explorer` redirects there; on a dev chain `/` too, for a browser —
+ * a request that does not accept HTML still gets java-tron's 404 there), and the two
  * routes it needs beyond the public APIs:
  * - `GET /explorer/events` — server-sent events, one `head` event per committed head
  *   (`{number, id, timestamp, transactions}`), so the home page updates without polling;
@@ -32,6 +33,11 @@ function sendAsset(reply: FastifyReply, name: string): FastifyReply {
     .send(asset.body);
 }
 
+/** A browser navigating asks for `text/html`; scripts, SDKs and probes do not. */
+function acceptsHtml(accept: string | undefined): boolean {
+  return accept !== undefined && /(^|,)\s*text\/html\s*(;|,|$)/i.test(accept);
+}
+
 export function registerExplorerRoutes(fastify: FastifyInstance, options: ExplorerRouteOptions): void {
   fastify.get("/explorer", (_request, reply) => reply.redirect("/explorer/", 302));
   fastify.get("/explorer/", (_request, reply) => sendAsset(reply, "index.html"));
@@ -39,7 +45,9 @@ export function registerExplorerRoutes(fastify: FastifyInstance, options: Explor
   fastify.get("/explorer/app.css", (_request, reply) => sendAsset(reply, "app.css"));
   if (options.dev !== undefined) {
     const dev = options.dev;
-    fastify.get("/", (_request, reply) => reply.redirect("/explorer/", 302));
+    fastify.get("/", (request, reply) =>
+      acceptsHtml(request.headers.accept) ? reply.redirect("/explorer/", 302) : reply.callNotFound(),
+    );
     fastify.get("/explorer/dev-accounts", (_request, reply) =>
       sendJson(reply, 200, {
         accounts: dev.genesisAccounts().map((a) => ({
