@@ -121,7 +121,6 @@ export function useLoad<T>(load: () => Promise<T>, deps: unknown[]): [T | undefi
     return () => {
       live = false;
     };
-    // biome-ignore lint/correctness/useExhaustiveDependencies: the caller names what the load depends on
   }, deps);
   return state;
 }

@@ -90,15 +90,9 @@ export function ProposalsPage() {
               ["Expires", time(p.expiration_time)],
               [
                 "Approvals",
-                ((p.approvals ?? []) as string[]).length ? (
-                  <>
-                    {(p.approvals as string[]).map((a) => (
-                      <AddressLink key={a} address={a} />
-                    ))}
-                  </>
-                ) : (
-                  "none"
-                ),
+                ((p.approvals ?? []) as string[]).length
+                  ? (p.approvals as string[]).map((a) => <AddressLink key={a} address={a} />)
+                  : "none",
               ],
             ]}
           />

@@ -29,7 +29,11 @@ export function Home() {
     let live = true;
     const refresh = () =>
       latest().then(
-        (s) => live && (setState(s), setError(undefined)),
+        (s) => {
+          if (!live) return;
+          setState(s);
+          setError(undefined);
+        },
         (e) => live && setError(e),
       );
     refresh();

@@ -188,7 +188,7 @@ export class AccountIndexService implements AccountIndexQueries {
         break;
       }
       const log = (await this.store.read(Tables.transactionInfos, value.txId))?.log[key.logIndex];
-      if (!log || log.topics.length !== 3) continue;
+      if (log?.topics.length !== 3) continue;
       transfers.push({
         txId: value.txId,
         blockNumber: key.blockNumber,
