@@ -23,10 +23,11 @@ import {
 import autocannon from "autocannon";
 import { loadGetAccountOverGrpc } from "./grpc.js";
 
-const PORT = 19_090;
-const GRPC_PORT = 19_051;
+/** 19090 unless BENCH_PORT names another (a machine where that port is taken); the others follow it. */
+const PORT = Number(process.env.BENCH_PORT ?? 19_090);
+const GRPC_PORT = PORT - 39;
 export const BASE = `http://127.0.0.1:${PORT}`;
-const REFERENCE_PORT = 19_095;
+const REFERENCE_PORT = PORT + 5;
 const REFERENCE_BASE = `http://127.0.0.1:${REFERENCE_PORT}`;
 const agent = new Agent({ keepAlive: true, maxSockets: 64 });
 

@@ -1,4 +1,5 @@
 /** `npm run bench`: prints every benchmark figure of the project (needs the build `npm run bench` makes). */
+import { runAccountIndexBench } from "./account-index.js";
 import { runContractBench } from "./contracts.js";
 import { runEngineBench } from "./engine.js";
 import { runHttpBench } from "./http.js";
@@ -16,5 +17,9 @@ console.log("\n== smart contracts (TRC-20 through the engine; balanceOf over HTT
 await runContractBench();
 console.log("\n== node over HTTP (built CLI as its own process, autocannon load on the same machine) ==");
 await runHttpBench();
+console.log(
+  "\n== account index (TronGrid v1): write overhead per block, query rate against the built CLI ==",
+);
+await runAccountIndexBench();
 console.log("\n== shielded (Sapling) ==");
 await runShieldedBench();

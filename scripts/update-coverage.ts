@@ -8,6 +8,8 @@ import {
   HTTP_MARKERS,
   httpCoverageTable,
   replaceBetween,
+  TRONGRID_MARKERS,
+  tronGridCoverageTable,
 } from "../test/support/coverage-tables.js";
 
 try {
@@ -15,6 +17,7 @@ try {
   readme = replaceBetween(readme, HTTP_MARKERS, httpCoverageTable());
   readme = replaceBetween(readme, GRPC_MARKERS, grpcOnlyCoverageTable());
   readme = replaceBetween(readme, ETH_MARKERS, ethCoverageTable());
+  readme = replaceBetween(readme, TRONGRID_MARKERS, tronGridCoverageTable());
   await writeFile("README.md", readme);
 } catch (error) {
   process.stderr.write(`${(error as Error).message}\n`);

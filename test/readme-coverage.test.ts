@@ -8,6 +8,8 @@ import {
   grpcOnlyCoverageTable,
   HTTP_MARKERS,
   httpCoverageTable,
+  TRONGRID_MARKERS,
+  tronGridCoverageTable,
 } from "./support/coverage-tables.js";
 
 describe("README", () => {
@@ -24,6 +26,10 @@ describe("README", () => {
 
   it("lists the gRPC rpcs no HTTP operation names, from the service tables (run npm run docs:coverage)", () => {
     expect(between(readme, GRPC_MARKERS)?.trim()).toBe(grpcOnlyCoverageTable().trim());
+  });
+
+  it("has a TronGrid v1 table equal to the v1 route table (run npm run docs:coverage)", () => {
+    expect(between(readme, TRONGRID_MARKERS)?.trim()).toBe(tronGridCoverageTable().trim());
   });
 
   it("has a JSON-RPC method table equal to the method list (run npm run docs:coverage)", () => {

@@ -261,6 +261,23 @@ export interface WalletApi
     ShieldedQueries,
     ContractQueries {}
 
+/** A committed head block, as a live view (the explorer's home page) is told about it. */
+export interface HeadSummary {
+  readonly number: bigint;
+  readonly id: Uint8Array;
+  readonly timestamp: bigint;
+  readonly transactions: number;
+}
+
+/**
+ * The heads the node commits — blocks produced or applied, and the head a rewind goes back to —
+ * for transports that push them (the explorer's server-sent events). Not part of java-tron.
+ */
+export interface HeadFeed {
+  /** Calls `listener` with each new head until the returned function is called. */
+  subscribe(listener: (head: HeadSummary) => void): () => void;
+}
+
 /** A funded development account (TRE's /admin/accounts). */
 export interface DevAccount {
   readonly privateKey: Uint8Array;

@@ -138,6 +138,7 @@ const program = new Command()
     "--no-dev",
     "no development surface (/admin, /tre: snapshots, time travel, state edits, impersonation), like a production java-tron",
   )
+  .option("--no-explorer", "do not serve the built-in explorer (/explorer/, and / on a dev chain)")
   .option(
     "--state <file>",
     "load the chain from this state dump at start if the file exists; dump it there at exit and every --state-interval seconds",
@@ -248,6 +249,7 @@ async function runFullNode(): Promise<void> {
     witnessCount: o.witnesses ?? config.witnessCount,
     allowKeyOperations: Boolean(o.unsafeKeyOperations),
     dev: !production,
+    explorer: o.explorer !== false,
     stateFile: o.state ?? config.stateFile,
     stateInterval: o.stateInterval,
     traceBlocks: o.traceBlocks,

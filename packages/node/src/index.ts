@@ -18,6 +18,7 @@ export {
 export { DEFAULT_MNEMONIC, deriveDevAccounts, TRON_HD_PATH } from "./dev/dev-accounts.js";
 export { DevControls } from "./dev/dev-controls.js";
 export * from "./errors.js";
+export { accountIndexLag, rebuildAccountIndex } from "./events/account-index-rebuild.js";
 export { createEventPublisher, type EventPublisher } from "./events/event-publisher.js";
 export {
   allTriggersSubscription,
@@ -43,6 +44,7 @@ export {
   type SolidityNode,
   type SolidityNodeOptions,
 } from "./solidity/solidity-node.js";
+export { AccountIndexService } from "./wallet/account-index-queries.js";
 export { balanceHistoryStartChanges } from "./wallet/balance-history.js";
 export { EventService } from "./wallet/event-queries.js";
 export { Wallet } from "./wallet/wallet.js";

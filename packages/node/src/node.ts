@@ -45,12 +45,15 @@ import { deriveDevAccounts } from "./dev/dev-accounts.js";
 import { DevClock } from "./dev/dev-clock.js";
 import { DevControls, SignatureBypass } from "./dev/dev-controls.js";
 import { readStateFile, startStateWriter } from "./dev/state-file.js";
+import { rebuildAccountIndex } from "./events/account-index-rebuild.js";
 import { createEventPublisher, type EventPublisher } from "./events/event-publisher.js";
+import { createHeadFeed } from "./events/head-feed.js";
 import { silentLogger } from "./logger.js";
 import { createNodeMetrics } from "./monitor/node-metrics.js";
 import { nodeStatistics } from "./monitor/node-statistics.js";
 import { NetDelegate } from "./network/net-delegate.js";
 import { walletNetworkOf } from "./network/wallet-network.js";
+import { AccountIndexService } from "./wallet/account-index-queries.js";
 import { AssetQueryService } from "./wallet/asset-queries.js";
 import { BalanceHistoryService, balanceHistoryStartChanges } from "./wallet/balance-history.js";
 import { composeWallet } from "./wallet/compose-wallet.js";
@@ -236,6 +239,8 @@ export async function createNode(options: CreateNodeOptions = {}): Promise<TronN
   const traceBalances = historyBalanceLookupOf(config);
   const historyChanges = await balanceHistoryStartChanges(store, traceBalances);
   if (historyChanges) await store.commit(historyChanges);
+  // a store from before the account index (or with a rebuild undone by a rewind) catches up here
+  await rebuildAccountIndex(store, logger);
   container.register("ChainStore", { useValue: store });
 
   const recoverer = container.resolve<SignatureRecoverer>("Recoverer");
@@ -379,6 +384,8 @@ export async function createNode(options: CreateNodeOptions = {}): Promise<TronN
       wallet,
       ...(config.dev ? { dev } : {}),
       events,
+      accountIndex: new AccountIndexService(chain),
+      ...(config.explorer ? { explorer: { heads: createHeadFeed({ chain }) } } : {}),
       ...(config.dev
         ? {
             trace: new DebugService({

@@ -115,6 +115,14 @@ export const BUCKETS = {
   },
   // contract events (an index of TransactionInfo logs by emitting contract): cold, read by range
   "contract-events": { bucket: 0x1d, resident: false, cache: 1024, warmLatest: false },
+  // the account index (TronGrid's /v1/accounts): history keyed by address, read by range; the
+  // holder ↔ token pairs are read point-wise while indexing (is this pair new?), so they keep an LRU
+  "account-transactions": { bucket: 0x50, resident: false, cache: 256, warmLatest: false },
+  "trc20-transfers": { bucket: 0x51, resident: false, cache: 256, warmLatest: false },
+  "account-trc20-tokens": { bucket: 0x52, resident: false, cache: 8192, warmLatest: false },
+  "trc20-holders": { bucket: 0x53, resident: false, cache: 256, warmLatest: false },
+  // one row per index: the last block it covers
+  "index-marks": { bucket: 0x54, resident: true },
   // committee proposals and market orders: 0x2c–0x37
   proposals: { bucket: 0x2c, resident: true },
   // orders stay after they fill or are cancelled: history, read by id
@@ -139,7 +147,7 @@ export const BUCKETS = {
   "contract-states": { bucket: 0x3c, resident: false, cache: 16384, warmLatest: false },
   // reserved: 0x25–0x2b TRC-10 tokens and exchanges, 0x2c–0x37 proposals and market,
   // 0x3d–0x3f smart contracts and the VM, 0x40–0x47 shielded notes, 0x48–0x4f the p2p network
-  // next free: 0x50 (0x0f and 0x10–0x1b are reserved for the domains above)
+  // next free: 0x55 (0x0f and 0x10–0x1b are reserved for the domains above)
   // retired: (none yet) — e.g. `// 0x0c "old-table": retired in <change>; never reuse`
 } as const satisfies Record<string, BucketSpec>;
 

@@ -59,6 +59,11 @@ export interface ChainStore {
   readonly chainId: Uint8Array | undefined;
   /** Like `view.get`, but a cold-table miss reads the database asynchronously (for transports). */
   read<K, V>(table: Table<K, V>, key: K): Promise<V | undefined>;
+  /**
+   * A committed row's value as stored, not decoded and not cached: for a reader that needs a
+   * small part of a large value (one transaction of a block) without decoding all of it.
+   */
+  readEncoded<K, V>(table: Table<K, V>, key: K): Promise<Uint8Array | undefined>;
   /** A table's committed rows in key order, read from the database (not from caches). */
   iterate<K, V>(table: Table<K, V>, range?: TableRange<K>): AsyncIterable<{ key: K; value: V }>;
   /**
@@ -300,6 +305,11 @@ class LevelChainStore implements ChainStore {
     if (this.seq === seq && !this.closed)
       cache.lru.set(id, value === undefined ? ABSENT : value, bytes?.length ?? 1);
     return value;
+  }
+
+  async readEncoded<K, V>(table: Table<K, V>, key: K): Promise<Uint8Array | undefined> {
+    const { bucket } = this.cacheOf(table.id).spec;
+    return this.kv.get(bucketKey(bucket, table.encodeKey(key)), this.inflight);
   }
 
   async *iterate<K, V>(table: Table<K, V>, range: TableRange<K> = {}): AsyncIterable<{ key: K; value: V }> {

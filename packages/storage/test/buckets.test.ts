@@ -39,6 +39,7 @@ describe("buckets", () => {
       "delegation",
       "exchanges",
       "exchanges-v2",
+      "index-marks",
       "market-account-orders",
       "market-pair-price-counts",
       "market-price-directory",

@@ -141,6 +141,19 @@ export function rowsFor(i: number): Row[] {
     ],
     [Tables.contractEvents, { contract: addr(i), blockNumber: n, transactionIndex: i, logIndex: 0 }, txid(i)],
     [
+      Tables.accountTransactions,
+      { address: addr(i), blockNumber: n, transactionIndex: i },
+      { txId: txid(i), blockTimestamp: n * 3000n, roles: 1 + (i % 7) },
+    ],
+    [
+      Tables.tokenTransfers,
+      { address: addr(i), blockNumber: n, transactionIndex: i, logIndex: 1 },
+      { txId: txid(i), blockTimestamp: n * 3000n, token: addr(i + 1), kind: i % 2, roles: 1 + (i % 3) },
+    ],
+    [Tables.accountTokens, { first: addr(i), second: addr(i + 1) }, n],
+    [Tables.tokenHolders, { first: addr(i + 1), second: addr(i) }, n],
+    [Tables.indexMarks, `index-${i}`, n],
+    [
       Tables.votes,
       addr(i),
       create(VotesSchema, { address: addr(i), newVotes: [{ voteAddress: addr(i + 1), voteCount: n + 1n }] }),

@@ -10,7 +10,15 @@
  * `node.rpc.maxMessageSize`, 4 194 304 by default) and parsed per route. fastify's own logging is
  * off: request bodies, private keys and pass phrases are never logged. Unknown paths answer 404.
  */
-import type { DevApi, EventQueries, Logger, TraceQueries, WalletApi } from "@tronode/engine";
+import type {
+  AccountIndexQueries,
+  DevApi,
+  EventQueries,
+  HeadFeed,
+  Logger,
+  TraceQueries,
+  WalletApi,
+} from "@tronode/engine";
 import { debugMethods } from "@tronode/operations";
 import Fastify, {
   type FastifyError,
@@ -19,7 +27,7 @@ import Fastify, {
   type FastifyRequest,
 } from "fastify";
 import { registerDevRoutes } from "./dev-route-registration.js";
-import { registerEventRoutes } from "./event-route-registration.js";
+import { registerExplorerRoutes } from "./explorer-route-registration.js";
 import {
   bodyTooLargeError,
   javaErrorBody,
@@ -30,6 +38,7 @@ import { sendJson } from "./json-response.js";
 import { type EthJsonRpcOptions, registerJsonRpcRoute } from "./json-rpc/json-rpc-route.js";
 import { isLoopbackHost } from "./loopback-host.js";
 import { ROUTE_TABLE } from "./route-table.js";
+import { registerTronGridRoutes } from "./trongrid-route-registration.js";
 import { registerWalletRoutes, UNAVAILABLE_STATUS } from "./wallet-route-registration.js";
 
 /** java-tron's default `node.rpc.maxMessageSize`. */
@@ -41,6 +50,10 @@ export interface HttpServerOptions {
   readonly dev?: DevApi;
   /** The event API (TronGrid v1 /v1/…/events, legacy /event/…, /healthcheck). */
   readonly events?: EventQueries;
+  /** With `events`: TronGrid's /v1/accounts/… and /v1/contracts/{a}/tokens over the account index. */
+  readonly accountIndex?: AccountIndexQueries;
+  /** The built-in explorer at /explorer/ (and `/` with `dev`), told about new heads by this feed. */
+  readonly explorer?: { readonly heads: HeadFeed };
   /** java-tron's Ethereum-compatible JSON-RPC on `POST /jsonrpc` (with the dev methods when `dev`). */
   readonly jsonRpc?: EthJsonRpcOptions;
   /** debug_traceTransaction on /tre and /jsonrpc (dev chains, with `dev`). */
@@ -191,7 +204,23 @@ export function createHttpServer(options: HttpServerOptions): HttpServer {
   } else {
     registerWalletRoutes(fastify, ROUTE_TABLE, context);
     if (options.dev !== undefined) registerDevRoutes(fastify, options.dev, logger, debug);
-    if (options.events !== undefined) registerEventRoutes(fastify, options.events, logger);
+    if (options.events !== undefined) {
+      registerTronGridRoutes(
+        fastify,
+        {
+          wallet: options.wallet,
+          events: options.events,
+          ...(options.accountIndex ? { index: options.accountIndex } : {}),
+        },
+        logger,
+      );
+    }
+    if (options.explorer !== undefined) {
+      registerExplorerRoutes(fastify, {
+        heads: options.explorer.heads,
+        ...(options.dev !== undefined ? { dev: options.dev } : {}),
+      });
+    }
     if (options.jsonRpc !== undefined) {
       registerJsonRpcRoute(
         fastify,

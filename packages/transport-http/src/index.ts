@@ -34,3 +34,10 @@ export { type BuilderRouteSpec, builderRoute } from "./routes/builder-route.js";
 export { notYetRoute } from "./routes/not-yet-routes.js";
 export { type QueryOnlyRouteSpec, queryOnlyRoute } from "./routes/query-only-route.js";
 export { JsonRpcErrorCodes } from "./tre-json-rpc.js";
+export {
+  registerTronGridRoutes,
+  TRONGRID_ROUTES,
+  type TronGridRoute,
+  type TronGridRouteOptions,
+  tronGridCoverageMarkdown,
+} from "./trongrid-route-registration.js";

@@ -19,6 +19,7 @@ import { unpackAddresses } from "../chain/witness-schedule.js";
 import { bytesEqual, bytesToHex } from "../crypto/bytes.js";
 import { addressOfPrivateKey, type HashSigner, type SignatureRecoverer } from "../crypto/signature.js";
 import { JavaExceptions, TronodeError } from "../errors.js";
+import { indexAccounts } from "../events/account-index.js";
 import { indexContractEvents } from "../events/event-index.js";
 import { processProposals } from "../proposals/lifecycle.js";
 import { transactionSize } from "../protocol/codec.js";
@@ -332,6 +333,7 @@ function finishBlock(
   const id = blockId(block);
   for (const o of outcomes) state.put(CoreTables.transactionInfos, o.txId, o.info);
   indexContractEvents(state, raw.number, outcomes);
+  indexAccounts(state, raw.number, raw.timestamp, outcomes);
   settleBlockEnergy(props);
 
   // Block rewards (Manager.payReward), before maintenance as in java-tron.

@@ -1,5 +1,6 @@
 import type { DescMessage, MessageShape } from "@bufbuild/protobuf";
 import { create, fromBinary, type MessageInitShape, toBinary } from "@bufbuild/protobuf";
+import { BinaryReader, WireType } from "@bufbuild/protobuf/wire";
 import { AnySchema } from "@bufbuild/protobuf/wkt";
 import { sha256 } from "../crypto/hash.js";
 import { TronodeError } from "../errors.js";
@@ -243,4 +244,24 @@ export function unpackContract(contract: MessageShape<typeof Transaction_Contrac
     );
   const bytes = contract.parameter?.value ?? new Uint8Array();
   return { type: contract.type, schema, value: decode(schema, bytes) };
+}
+
+/**
+ * The transaction at `index` of an encoded Block, decoded alone: a Block's transactions are its
+ * field 1, so the others are skipped as bytes rather than decoded (a busy block holds thousands).
+ * Undefined when the block has fewer.
+ */
+export function blockTransactionAt(blockBytes: Uint8Array, index: number): Transaction | undefined {
+  const reader = new BinaryReader(blockBytes);
+  let seen = 0;
+  while (reader.pos < reader.len) {
+    const [field, wireType] = reader.tag();
+    if (field === 1 && wireType === WireType.LengthDelimited) {
+      const bytes = reader.bytes();
+      if (seen++ === index) return decodeTransaction(bytes);
+    } else {
+      reader.skip(wireType);
+    }
+  }
+  return undefined;
 }

@@ -69,6 +69,8 @@ export interface NodeConfig {
    * impersonation). On by default; off (`--no-dev`) for a node that must behave like java-tron.
    */
   readonly dev: boolean;
+  /** The built-in explorer at /explorer/ (and `/` on a dev chain); off with `--no-explorer`. */
+  readonly explorer: boolean;
   /** `--state <file>`: load the chain from this dump at start if it exists, dump it at exit. */
   readonly stateFile?: string;
   /** Seconds between periodic dumps to `stateFile` (0 = only at exit). */
@@ -223,6 +225,7 @@ export function defaultNodeConfig(): NodeConfig {
     maxPendingSize: 2000,
     recovery: "auto",
     dev: true,
+    explorer: true,
     stateInterval: 60,
     traceBlocks: 256,
     networkId: 11111,

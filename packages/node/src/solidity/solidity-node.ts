@@ -29,6 +29,7 @@ import { createHttpServer } from "@tronode/transport-http";
 import { ChainService } from "../chain/chain-service.js";
 import { defaultNodeConfig, historyBalanceLookupOf, type NodeConfig } from "../config/node-config.js";
 import { deriveDevAccounts } from "../dev/dev-accounts.js";
+import { rebuildAccountIndex } from "../events/account-index-rebuild.js";
 import { silentLogger } from "../logger.js";
 import { createNodeMetrics } from "../monitor/node-metrics.js";
 import { nodeStatistics } from "../monitor/node-statistics.js";
@@ -90,6 +91,7 @@ export async function createSolidityNode(options: SolidityNodeOptions): Promise<
   const traceBalances = historyBalanceLookupOf(config);
   const historyChanges = await balanceHistoryStartChanges(store, traceBalances);
   if (historyChanges) await store.commit(historyChanges);
+  await rebuildAccountIndex(store, logger);
 
   const chain = new ChainService({
     store,

@@ -13,6 +13,7 @@ import {
   CONTRACT_PARAMETER_SCHEMAS,
   ContractType,
   contractOwner,
+  contractRecipients,
   type JsonObject,
   type JsonValue,
   type ReadScope,
@@ -53,36 +54,7 @@ function unpacked(contract: Transaction_Contract): any {
 /** `JsonRpcApiUtil.getTo`: the addresses a contract sends to (first one used). */
 export function recipientsOf(tx: Transaction): Uint8Array[] {
   const contract = tx.rawData?.contract[0];
-  if (!contract) return [];
-  const p = unpacked(contract);
-  if (p === undefined) return [];
-  const nonEmpty = (a: Uint8Array) => (a.length > 0 ? [a] : []);
-  switch (contract.type) {
-    case ContractType.AccountCreateContract:
-      return [p.accountAddress];
-    case ContractType.TransferContract:
-    case ContractType.TransferAssetContract:
-    case ContractType.ParticipateAssetIssueContract:
-      return [p.toAddress];
-    case ContractType.VoteAssetContract:
-      return [...p.voteAddress];
-    case ContractType.VoteWitnessContract:
-      return p.votes.map((v: { voteAddress: Uint8Array }) => v.voteAddress);
-    case ContractType.FreezeBalanceContract:
-    case ContractType.UnfreezeBalanceContract:
-    case ContractType.DelegateResourceContract:
-    case ContractType.UnDelegateResourceContract:
-      return nonEmpty(p.receiverAddress);
-    case ContractType.TriggerSmartContract:
-    case ContractType.UpdateSettingContract:
-    case ContractType.UpdateEnergyLimitContract:
-    case ContractType.ClearABIContract:
-      return [p.contractAddress];
-    case ContractType.ShieldedTransferContract:
-      return nonEmpty(p.transparentToAddress);
-    default:
-      return [];
-  }
+  return contract ? contractRecipients(contract) : [];
 }
 
 function amountFromInfo(type: ContractType, info: TransactionInfo | undefined): bigint {
