@@ -2,10 +2,10 @@ import { TronodeError } from "@tronode/engine";
 import * as operations from "@tronode/operations";
 import { describe, expect, it } from "vitest";
 
-/** Every exported `XOperations` group. */
+/** Every exported `XOperations` group of wallet operations (TronGrid's are keyed by path instead). */
 function allOperations(): operations.Operation[] {
   return Object.entries(operations)
-    .filter(([name]) => name.endsWith("Operations"))
+    .filter(([name]) => name.endsWith("Operations") && name !== "TronGridOperations")
     .flatMap(([, group]) => Object.values(group as Record<string, operations.Operation>));
 }
 
@@ -13,7 +13,14 @@ describe("the operation groups", () => {
   it("name each operation once", () => {
     const names = allOperations().map((operation) => operation.name);
     expect(names.length).toBeGreaterThan(50);
+    expect(names.every((name) => typeof name === "string" && name !== "")).toBe(true);
     expect(new Set(names).size).toBe(names.length);
+  });
+
+  it("give each TronGrid operation its own path", () => {
+    const paths = Object.values(operations.TronGridOperations).map((operation) => operation.path);
+    expect(paths.length).toBeGreaterThan(5);
+    expect(new Set(paths).size).toBe(paths.length);
   });
 
   it("mark the key operations", () => {
