@@ -66,8 +66,12 @@ import { WitnessQueryService } from "./wallet/witness-queries.js";
 
 /** java-tron version the node reports (configNodeInfo.codeVersion). */
 export const CODE_VERSION = "4.8.1";
-/** What tre_version answers. */
-export const DEV_VERSION = `tronode/0.1.0 (java-tron ${CODE_VERSION})`;
+/**
+ * What tre_version answers. OpenZeppelin's hardhat-tron turns on its time helpers and snapshot-based
+ * loadFixture when the string contains `oz-tron` (its patched TRE answers `v1.0.4-oz-tron`): tronode
+ * serves every method that suffix promises.
+ */
+export const DEV_VERSION = `tronode/0.1.0 (java-tron ${CODE_VERSION})-oz-tron`;
 export const P2P_VERSION = "11111";
 
 export interface CreateNodeOptions extends Partial<NodeConfig> {
@@ -271,6 +275,7 @@ export async function createNode(options: CreateNodeOptions = {}): Promise<TronN
     blockTimeSeconds: config.blockTime,
     takeNextBlockTimestamp: () => clock.takeNextBlockTimestamp(),
     mayProduce: () => !needSyncCheck,
+    advanceClockTo: (timestampMs) => clock.advanceTo(timestampMs),
   });
   clock.onChange(() => producer.replan());
   container.register(BlockProducer, { useValue: producer });

@@ -11,6 +11,8 @@ export interface BlockProducerOptions {
   readonly takeNextBlockTimestamp?: () => bigint | undefined;
   /** Whether scheduled production may run now (a networked witness waits until it has caught up). */
   readonly mayProduce?: () => boolean;
+  /** Moves a dev chain's clock forward to a block stamped ahead of it (tre_mine's spacing). */
+  readonly advanceClockTo?: (timestampMs: bigint) => void;
 }
 
 /**
@@ -63,7 +65,7 @@ export class BlockProducer {
   /** Called after a transaction entered the pool: in instamine mode it is mined at once. */
   afterTransaction(): Promise<void> {
     if (this.blockTimeMs !== 0n || !this.running) return Promise.resolve();
-    return this.mine(1);
+    return this.produceNow(0n);
   }
 
   /** Runs `step` after the block in hand, with no block produced until it has finished. */
@@ -73,18 +75,24 @@ export class BlockProducer {
     return run;
   }
 
-  /** Mines `count` blocks now (tre_mine). */
-  async mine(count: number): Promise<void> {
-    for (let i = 0; i < count; i++) await this.produceNow();
+  /**
+   * Mines `count` blocks now (tre_mine). Unless a next-block timestamp is pending, each block is
+   * stamped at least `spacingMs` after its parent (OZ's patched TRE mines at parent + 1 s at the
+   * earliest, as Hardhat and Anvil never repeat a timestamp), and the clock moves along with it.
+   */
+  async mine(count: number, spacingMs = 0n): Promise<void> {
+    for (let i = 0; i < count; i++) await this.produceNow(spacingMs);
   }
 
-  private produceNow(): Promise<void> {
+  private produceNow(spacingMs: bigint): Promise<void> {
     return this.enqueue(() => {
       const chosen = this.options.takeNextBlockTimestamp?.();
       if (chosen !== undefined) return chosen;
       const now = this.options.clock.now();
-      const head = this.options.chain.properties.headTimestamp;
-      return now < head ? head : now;
+      const earliest = this.options.chain.properties.headTimestamp + spacingMs;
+      if (now >= earliest) return now;
+      if (spacingMs > 0n) this.options.advanceClockTo?.(earliest);
+      return earliest;
     });
   }
 
