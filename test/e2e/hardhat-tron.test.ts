@@ -6,8 +6,9 @@
  * user runs `npm start` and `npx hardhat test`. The project compiles with npm `solc` (the plugin's
  * tron-solc comes from GitHub). Its tests cover deploys, ERC-20 transfers and their matchers, string
  * and custom-error reverts, a payable call, loadFixture over snapshots, the time helpers, mining,
- * balance / code / storage edits, impersonation, hre.tre's snapshot, revert and instance id, and
- * the signers' refund.
+ * balance / code / storage edits, impersonation, hre.tre's snapshot, revert and instance id, the
+ * signers' refund, and a contract logging through Hardhat's console.sol, whose lines the node prints
+ * under the transaction and the view call that made them.
  */
 import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -121,6 +122,22 @@ describe("OpenZeppelin's hardhat-tron against tronode", () => {
       expect(titles).toContain(title);
     }
     expect(result.stats.passes).toBe(titles.length);
+    expect(titles).toContain("console.log logs from a transaction and from a view");
+    // the node printed the Greeter's console.log lines under the transaction and the view call
+    const lines = cli.logLines().filter((entry) => entry.msg === "console.log");
+    const transaction = lines.filter((entry) => typeof entry.txID === "string");
+    const view = lines.filter((entry) => typeof entry.call === "string");
+    expect(transaction.map((entry) => entry.console)).toEqual([
+      expect.stringMatching(/^greeting hello -> tronode by T[1-9A-HJ-NP-Za-km-z]{33}$/),
+      `7 bytes, first word ${2n ** 256n - 1n}`,
+    ]);
+    expect(new Set(transaction.map((entry) => entry.txID)).size).toBe(1);
+    expect(view.map((entry) => entry.console)).toEqual([
+      "greet tronode",
+      "-3",
+      "0xdeadbeef",
+      `true ${view[0]!.call}`,
+    ]);
   }, 320_000);
 });
 

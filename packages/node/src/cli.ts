@@ -196,6 +196,7 @@ const program = new Command()
     "--need-sync-check",
     "a witness produces only once it has caught up with the network (java-tron's block.needSyncCheck)",
   )
+  .option("--no-console-log", "do not print contracts' console.log lines")
   .option("-l, --log-level <level>", "trace, debug, info, warn, error or silent", "info")
   .option("-q, --quiet", "do not print the account table");
 
@@ -237,6 +238,7 @@ async function runFullNode(): Promise<void> {
     stateFile: o.state ?? config.stateFile,
     stateInterval: o.stateInterval,
     traceBlocks: o.traceBlocks,
+    consoleLog: o.consoleLog !== false,
     logLevel: o.logLevel,
     localWitnessIndexes: o.localWitnesses ?? config.localWitnessIndexes,
     networkId: o.networkId ?? config.networkId,

@@ -40,6 +40,7 @@ import {
   witnessAddressOf,
 } from "./config/node-config.js";
 import { writeAccountsFile } from "./dev/accounts-file.js";
+import { ConsoleLogPrinter } from "./dev/console-log-printer.js";
 import { DebugService } from "./dev/debug-service.js";
 import { deriveDevAccounts } from "./dev/dev-accounts.js";
 import { DevClock } from "./dev/dev-clock.js";
@@ -298,7 +299,10 @@ export async function createNode(options: CreateNodeOptions = {}): Promise<TronN
       })
     : undefined;
   const network = p2p ? walletNetworkOf(p2p) : undefined;
+  // a dev chain prints console.log lines; a --no-dev node stays as quiet as java-tron
+  const consoleLog = new ConsoleLogPrinter(logger, config.dev && config.consoleLog !== false);
   const coreWallet = new Wallet({
+    consoleLog,
     chain,
     clock,
     codeVersion: CODE_VERSION,
@@ -321,6 +325,7 @@ export async function createNode(options: CreateNodeOptions = {}): Promise<TronN
       : { minEffectiveConnection: config.minEffectiveConnection }),
   });
   const contracts = new ContractService({
+    consoleLog,
     chain,
     clock,
     maxEnergyLimitForConstant: config.maxEnergyLimitForConstant ?? DEFAULT_MAX_ENERGY_LIMIT_FOR_CONSTANT,
