@@ -46,6 +46,7 @@ import { deriveDevAccounts } from "./dev/dev-accounts.js";
 import { DevClock } from "./dev/dev-clock.js";
 import { DevControls, SignatureBypass } from "./dev/dev-controls.js";
 import { readStateFile, startStateWriter } from "./dev/state-file.js";
+import type { TerminalOutput } from "./dev/terminal-output.js";
 import { silentLogger } from "./logger.js";
 import { createNodeMetrics } from "./monitor/node-metrics.js";
 import { nodeStatistics } from "./monitor/node-statistics.js";
@@ -80,6 +81,8 @@ export interface CreateNodeOptions extends Partial<NodeConfig> {
   readonly clock?: Clock;
   /** Start the HTTP server (default true). */
   readonly http?: boolean;
+  /** The output for a person at a terminal (the CLI's pretty log format); also pass it as the logger. */
+  readonly terminal?: TerminalOutput;
 }
 
 export interface TronNode {
@@ -277,6 +280,9 @@ export async function createNode(options: CreateNodeOptions = {}): Promise<TronN
     takeNextBlockTimestamp: () => clock.takeNextBlockTimestamp(),
     mayProduce: () => !needSyncCheck,
     advanceClockTo: (timestampMs) => clock.advanceTo(timestampMs),
+    ...(options.terminal
+      ? { onProduced: (produced) => options.terminal!.blockProduced(produced.block, produced.outcomes) }
+      : {}),
   });
   clock.onChange(() => producer.replan());
   container.register(BlockProducer, { useValue: producer });
@@ -300,7 +306,13 @@ export async function createNode(options: CreateNodeOptions = {}): Promise<TronN
     : undefined;
   const network = p2p ? walletNetworkOf(p2p) : undefined;
   // a dev chain prints console.log lines; a --no-dev node stays as quiet as java-tron
-  const consoleLog = new ConsoleLogPrinter(logger, config.dev && config.consoleLog !== false);
+  const terminal = options.terminal;
+  terminal?.attach({ headView: () => chain.headView });
+  const consoleLog = new ConsoleLogPrinter(
+    logger,
+    config.dev && config.consoleLog !== false,
+    terminal === undefined ? undefined : (source, lines) => terminal.consoleLog(source, lines),
+  );
   const coreWallet = new Wallet({
     consoleLog,
     chain,

@@ -1,4 +1,10 @@
-import { BLOCK_PRODUCED_INTERVAL, type Clock, type Logger, TronodeError } from "@tronode/engine";
+import {
+  BLOCK_PRODUCED_INTERVAL,
+  type Clock,
+  type Logger,
+  type ProducedBlock,
+  TronodeError,
+} from "@tronode/engine";
 import type { ChainService } from "./chain-service.js";
 
 export interface BlockProducerOptions {
@@ -11,6 +17,8 @@ export interface BlockProducerOptions {
   readonly takeNextBlockTimestamp?: () => bigint | undefined;
   /** Whether scheduled production may run now (a networked witness waits until it has caught up). */
   readonly mayProduce?: () => boolean;
+  /** Called with every block this producer made (the terminal output prints it). */
+  readonly onProduced?: (produced: ProducedBlock) => void;
   /** Moves a dev chain's clock forward to a block stamped ahead of it (tre_mine's spacing). */
   readonly advanceClockTo?: (timestampMs: bigint) => void;
 }
@@ -137,6 +145,7 @@ export class BlockProducer {
         return;
       }
       const raw = produced.block.blockHeader!.rawData!;
+      this.options.onProduced?.(produced);
       this.options.logger.info(
         {
           number: Number(raw.number),

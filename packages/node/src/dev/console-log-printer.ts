@@ -36,11 +36,18 @@ export class ConsoleLogPrinter {
   constructor(
     private readonly logger: Logger,
     private readonly enabled: boolean,
+    /** Takes the lines instead of the logger (the terminal output prints them its own way). */
+    private readonly sink?: (source: ConsoleLogSource, lines: readonly string[]) => void,
   ) {}
 
   /** Logs one line per decodable call (msg `console.log`, the line under `console`). */
   print(source: ConsoleLogSource, calls: readonly ConsoleCall[]): void {
     if (!this.enabled || calls.length === 0) return;
+    if (this.sink !== undefined) {
+      const lines = calls.flatMap((call) => consoleLogLine(call.data) ?? []);
+      if (lines.length > 0) this.sink(source, lines);
+      return;
+    }
     const where =
       source.kind === "transaction"
         ? { txID: bytesToHex(source.txId) }

@@ -274,9 +274,10 @@ export class Wallet implements CoreQueries {
         txId,
       };
     }
-    await this.options.afterBroadcast?.();
+    // printed before an instamine block, which shows them under the transaction's line
     const consoleCalls = consoleCallsOf(outcome.contractRun?.internalTransactions ?? []);
     this.options.consoleLog?.print({ kind: "transaction", txId }, consoleCalls);
+    await this.options.afterBroadcast?.();
     return {
       result: true,
       code: "SUCCESS",
