@@ -160,7 +160,8 @@ describe("snapshots (Hardhat loadFixture pattern)", () => {
     const a = await rpc(node, "tre_snapshot");
     const b = await rpc(node, "tre_snapshot");
     expect(await rpc(node, "tre_dropSnapshot", [a])).toBe(true);
-    expect(await rpc(node, "tre_revert", [b])).toBe(false);
+    await expect(rpc(node, "tre_revert", [b])).rejects.toThrow(`unknown snapshot id: ${b}`);
+    expect(await rpc(node, "evm_revert", [b])).toBe(false);
     expect(await rpc(node, "tre_dropSnapshot", [a])).toBe(false);
   });
 });

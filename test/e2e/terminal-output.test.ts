@@ -1,7 +1,8 @@
 /**
  * The node's output for a person, read through a pseudo-terminal (util-linux `script` gives the CLI
  * a terminal as stdout, as a developer's shell does): a TRX transfer, a call reverting with a custom
- * error decoded by the stored ABI, and a call logging through console.log, each on its own line
+ * error decoded by the stored ABI (and with `Error(string)`, and a `Panic`), and a call logging
+ * through console.log, each on its own line
  * under its block, with the empty blocks summarised; `--log-format json` on the same terminal keeps
  * pino's JSON lines.
  */
@@ -110,12 +111,16 @@ async function activity(url: string) {
       ).transaction,
     );
   const reverted = await call(reverter, "customError(uint256)", word(7));
+  const required = await call(reverter, "requireAbove(uint256)", word(5));
+  const panicked = await call(reverter, "panic(uint256)", word(0));
   const logged = await call(logger, "add(uint256)", word(5));
   return {
     sender,
     recipient,
     transfer,
     reverted,
+    required,
+    panicked,
     logged,
     reverter: TronWeb.address.fromHex(reverter),
     logger: TronWeb.address.fromHex(logger),
@@ -170,6 +175,9 @@ describe("the node's output on a terminal", () => {
         `^  call  Reverter\\(${shown.reverter}\\)\\.customError  from ${shown.sender}  txID ${shown.reverted}  energy \\d+  .*REVERT Unauthorized\\(${shown.sender}, 7\\)$`,
       ),
     );
+    // Error(string) and Panic(uint256) with its meaning
+    expect(lines[lineOf(shown.required)]).toMatch(/ {2}REVERT value must be above 10$/);
+    expect(lines[lineOf(shown.panicked)]).toMatch(/ {2}REVERT panic: division or modulo by zero \(0x12\)$/);
     // console.log under the transaction that made it
     const logged = lineOf(shown.logged);
     expect(lines[logged]).toMatch(

@@ -161,6 +161,19 @@ const setAutomine: MethodHandler = async (dev, params) => {
 
 const snapshot: MethodHandler = async (dev) => hexQuantity(await dev.snapshot());
 const revert: MethodHandler = async (dev, params) => dev.revert(snapshotIdOf(paramsList(params)[0]));
+
+/**
+ * TRE's `tre_revert`: an unknown or used id is an error (-32602 `unknown snapshot id: <id>`, as OZ's
+ * patched TRE answers), which hardhat-tron's loadFixture stops on; the Ethereum names answer `false`.
+ */
+const treRevert: MethodHandler = async (dev, params) => {
+  const given = paramsList(params)[0];
+  if (await dev.revert(snapshotIdOf(given))) return true;
+  throw new JsonRpcFailure({
+    code: JsonRpcErrorCodes.invalidParams,
+    message: `unknown snapshot id: ${String(given)}`,
+  });
+};
 const dropSnapshot: MethodHandler = async (dev, params) =>
   dev.dropSnapshot(snapshotIdOf(paramsList(params)[0]));
 
@@ -299,7 +312,7 @@ export const DEV_RPC_METHODS: ReadonlyMap<string, MethodHandler> = new Map<strin
   ["tre_snapshot", snapshot],
   ["evm_snapshot", snapshot],
   ["anvil_snapshot", snapshot],
-  ["tre_revert", revert],
+  ["tre_revert", treRevert],
   ["evm_revert", revert],
   ["anvil_revert", revert],
   ["tre_dropSnapshot", dropSnapshot],

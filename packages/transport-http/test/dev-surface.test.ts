@@ -128,11 +128,16 @@ describe("dev JSON-RPC methods and their aliases", () => {
     expect((await call(h, "evm_snapshot")).result).toBe("0x2");
     expect((await call(h, "anvil_snapshot")).result).toBe("0x3");
     expect((await call(h, "evm_revert", ["0x2"])).result).toBe(true);
-    expect((await call(h, "tre_revert", [9])).result).toBe(false);
+    expect((await call(h, "tre_revert", [9])).error).toEqual({
+      code: -32602,
+      message: "unknown snapshot id: 9",
+    });
+    expect((await call(h, "anvil_revert", [9])).result).toBe(false);
     expect((await call(h, "tre_dropSnapshot", ["1"])).result).toBe(true);
     expect((await call(h, "evm_revert", ["zz"])).error.code).toBe(-32602);
     expect(h.dev.calls.filter(([m]) => m !== "snapshot")).toEqual([
       ["revert", 2n],
+      ["revert", 9n],
       ["revert", 9n],
       ["dropSnapshot", 1n],
     ]);

@@ -64,6 +64,10 @@ describe("time and blocks", () => {
     const reverted = await hre.tre.revert(tronWeb, snapshot.result);
     expect(reverted.supported).to.equal(true);
     expect(await time.latestBlock()).to.equal(before);
+    // ids are single-use: a second revert is refused
+    const again = await hre.tre.revert(tronWeb, snapshot.result);
+    expect(again.supported).to.equal(false);
+    expect(again.reason).to.equal(`unknown snapshot id: ${snapshot.result}`);
   });
 
   it("identifies the node by its own random id, not by the genesis block", async () => {
