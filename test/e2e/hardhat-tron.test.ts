@@ -112,6 +112,7 @@ describe("OpenZeppelin's hardhat-tron against tronode", () => {
       "time and blocks stamps the next block with time.setNextBlockTimestamp",
       "time and blocks mines blocks with strictly increasing timestamps",
       "time and blocks takes and reverts snapshots through hre.tre",
+      "time and blocks switches to a block per transaction and back with hre.tre.setBlockTime",
       "time and blocks identifies the node by its own random id, not by the genesis block",
       "state edits and impersonation refunds the signers when a new fixture is loaded",
       "state edits and impersonation sets and reads balances",

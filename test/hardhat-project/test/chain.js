@@ -70,6 +70,17 @@ describe("time and blocks", () => {
     expect(again.reason).to.equal(`unknown snapshot id: ${snapshot.result}`);
   });
 
+  it("switches to a block per transaction and back with hre.tre.setBlockTime", async () => {
+    const { tronWeb } = hre.tre.makeTronWeb();
+    const { lock } = await helpers.loadFixture(deployLock);
+    expect((await hre.tre.setBlockTime(tronWeb, 0)).supported).to.equal(true);
+    const before = await time.latestBlock();
+    await lock.store(1n);
+    await lock.store(2n);
+    expect(await time.latestBlock()).to.equal(before + 2);
+    expect((await hre.tre.setBlockTime(tronWeb, 3)).supported).to.equal(true);
+  });
+
   it("identifies the node by its own random id, not by the genesis block", async () => {
     const id = await hre.tre.instanceId();
     expect(id).to.match(/^0x[0-9a-f]{64}$/);

@@ -64,5 +64,6 @@ describe("Token (OpenZeppelin ERC-20)", () => {
       .withArgs(ethers.ZeroAddress, alice.address, 250n);
     expect(await ethers.provider.getBalance(target)).to.equal(before + 25n);
     await expect(token.connect(alice).buy()).to.be.revertedWith("Token: send TRX");
+    await expect(token.connect(alice).buy({ value: 10n })).to.changeEtherBalances([token], [10n]);
   });
 });
