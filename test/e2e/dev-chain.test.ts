@@ -160,7 +160,8 @@ describe("snapshots (Hardhat loadFixture pattern)", () => {
     const a = await rpc(node, "tre_snapshot");
     const b = await rpc(node, "tre_snapshot");
     expect(await rpc(node, "tre_dropSnapshot", [a])).toBe(true);
-    expect(await rpc(node, "tre_revert", [b])).toBe(false);
+    await expect(rpc(node, "tre_revert", [b])).rejects.toThrow(`unknown snapshot id: ${b}`);
+    expect(await rpc(node, "evm_revert", [b])).toBe(false);
     expect(await rpc(node, "tre_dropSnapshot", [a])).toBe(false);
   });
 });
@@ -215,6 +216,93 @@ describe("time travel", () => {
     await rpc(node, "tre_mine");
     expect((await head(node)).timestamp).toBe(at);
     await expect(rpc(node, "tre_setNextBlockTimestamp", [at - 1])).rejects.toThrow(/must be after the head/);
+  });
+
+  it("stamps blocks mined back to back a second apart at least, the clock moving along", async () => {
+    const start = (await head(node)).timestamp;
+    const stamps: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      await rpc(node, "tre_mine");
+      stamps.push((await head(node)).timestamp);
+    }
+    await rpc(node, "evm_mine");
+    stamps.push((await head(node)).timestamp);
+    await rpc(node, "tre_mine", [{ blocks: 3 }]);
+    stamps.push((await head(node)).timestamp);
+    expect(stamps[0]! - start).toBeGreaterThanOrEqual(1000);
+    for (let i = 1; i < 4; i++) expect(stamps[i]! - stamps[i - 1]!).toBeGreaterThanOrEqual(1000);
+    expect(stamps[4]! - stamps[3]!).toBeGreaterThanOrEqual(3000);
+    // the clock was moved to the last block: nothing later goes back before it
+    expect(node.clock.now()).toBeGreaterThanOrEqual(BigInt(stamps[4]!));
+    await transfer(node, 0, base58(node, 1), 1);
+    expect((await head(node)).timestamp).toBeGreaterThanOrEqual(stamps[4]!);
+    // hardhat_mine's interval 0 keeps the parent's timestamp, as Anvil does
+    await rpc(node, "hardhat_mine", [1]);
+    const before = (await head(node)).timestamp;
+    await rpc(node, "hardhat_mine", [3, 0]);
+    expect((await head(node)).timestamp - before).toBeGreaterThanOrEqual(1000);
+    expect((await head(node)).timestamp - before).toBeLessThan(2000);
+  });
+});
+
+describe("what OpenZeppelin's hardhat-tron probes", () => {
+  let node: TronNode;
+  beforeAll(async () => {
+    node = await createNode({ port: 0, blockTime: 0, accounts: 1 });
+  });
+  afterAll(() => node?.stop());
+
+  it("tre_version carries the oz-tron mark; tre_instanceId is a random id per boot", async () => {
+    expect(await rpc(node, "tre_version")).toMatch(/oz-tron/);
+    const id = await rpc(node, "tre_instanceId");
+    expect(id).toMatch(/^0x[0-9a-f]{64}$/);
+    expect(await rpc(node, "tre_instanceId")).toBe(id);
+    const other = await createNode({ port: 0, blockTime: 0, accounts: 1 });
+    try {
+      expect(await rpc(other, "tre_instanceId")).not.toBe(id);
+    } finally {
+      await other.stop();
+    }
+  });
+
+  it("debug_storageRangeAt answers the requested slot first, set or not, on /tre and /jsonrpc", async () => {
+    // a contract from tre_setAccountCode, its slots written by tre_setAccountStorageAt
+    const contract = "0x00000000000000000000000000000000000000c0";
+    await rpc(node, "tre_setAccountCode", [contract, "0x600160005500"]);
+    await rpc(node, "tre_setAccountStorageAt", [contract, "0x1", `0x${"00".repeat(31)}2a`]);
+    const slot = (n: number) => n.toString(16).padStart(64, "0");
+    const one = await rpc(node, "debug_storageRangeAt", [
+      0,
+      0,
+      TronWeb.address.fromHex(`41${contract.slice(2)}`),
+      "0x1",
+      1,
+    ]);
+    expect(one).toEqual({
+      storage: { [slot(1)]: { key: slot(1), value: slot(0x2a) } },
+      nextKey: `0x${slot(2)}`,
+    });
+    const range = await rpc(node, "debug_storageRangeAt", [0, 0, contract, "0x0", 3]);
+    expect(Object.values(range.storage).map((e: Json) => e.value)).toEqual([slot(0), slot(0x2a), slot(0)]);
+    const viaJsonRpc: Json = await (
+      await fetch(`${node.url}/jsonrpc`, {
+        method: "POST",
+        body: JSON.stringify({
+          jsonrpc: "2.0",
+          id: 1,
+          method: "debug_storageRangeAt",
+          params: ["latest", 0, contract, "0x1", 1],
+        }),
+      })
+    ).json();
+    expect(viaJsonRpc.result).toEqual(one);
+    // not a contract: no storage, as hardhat-tron reads 32 zero bytes then
+    expect(
+      await rpc(node, "debug_storageRangeAt", [0, 0, "0x00000000000000000000000000000000000000c1", "0x1", 1]),
+    ).toEqual({
+      storage: {},
+      nextKey: null,
+    });
   });
 });
 

@@ -292,14 +292,21 @@ export interface DevApi {
   generatedAccountBatches(): readonly (readonly DevAccount[])[];
   /** Creates and funds `count` fresh accounts by a state write; returns them. */
   generateAccounts(count: number): Promise<readonly DevAccount[]>;
-  /** Mines exactly `blocks` blocks now (tre_mine). */
-  mine(blocks: number): Promise<void>;
+  /**
+   * Mines exactly `blocks` blocks now (tre_mine). Unless a next-block timestamp is set, each is
+   * stamped at least `spacingMs` (default 1000) after its parent, the clock moving along with it.
+   */
+  mine(blocks: number, spacingMs?: bigint): Promise<void>;
   /** Sets the block interval in seconds; 0 = a block per transaction (tre_blockTime). */
   setBlockTime(seconds: number): Promise<void>;
   readonly mnemonic: string | undefined;
   readonly hdPath: string;
   /** The dev node's version string (tre_version). */
   readonly version: string;
+  /** A random 32-byte id, fixed for the life of the process (tre_instanceId). */
+  readonly instanceId: Uint8Array;
+  /** A contract's 32-byte storage slot on the head state (zeros when unset); undefined for no contract. */
+  storageAt(address: Uint8Array, slot: Uint8Array): Promise<Uint8Array | undefined>;
 
   // Snapshots, with Ganache/Anvil semantics: ids are single-use; a revert drops that snapshot and
   // every newer one, undoes every block, transaction and state edit since, restores the pending

@@ -4,6 +4,7 @@ import { DEFAULT_GRPC_SOLIDITY_PORT } from "@tronode/transport-grpc";
 import { Command, InvalidArgumentError } from "commander";
 import { baseConfigOf, configFileKind, JAVA_TRON_PORTS, withConfigFile } from "./config/load-config.js";
 import { defaultNodeConfig, type NodeConfig } from "./config/node-config.js";
+import { TerminalOutput } from "./dev/terminal-output.js";
 import { allTriggersSubscription } from "./events/event-subscription-config.js";
 import { createLogger } from "./logger.js";
 import { createNode, type TronNode } from "./node.js";
@@ -207,6 +208,11 @@ const program = new Command()
     "--es",
     "start the event subscription configured by a config.conf's event.subscribe (java-tron's --es)",
   )
+  .option("--no-console-log", "do not print contracts' console.log lines")
+  .option(
+    "--log-format <format>",
+    "pretty (a line per block and transaction, for a person) or json (pino's JSON lines); default: pretty on a terminal, json otherwise",
+  )
   .option("-l, --log-level <level>", "trace, debug, info, warn, error or silent", "info")
   .option("-q, --quiet", "do not print the account table");
 
@@ -253,6 +259,7 @@ async function runFullNode(): Promise<void> {
     stateFile: o.state ?? config.stateFile,
     stateInterval: o.stateInterval,
     traceBlocks: o.traceBlocks,
+    consoleLog: o.consoleLog !== false,
     logLevel: o.logLevel,
     localWitnessIndexes: o.localWitnesses ?? config.localWitnessIndexes,
     networkId: o.networkId ?? config.networkId,
@@ -281,10 +288,22 @@ async function runFullNode(): Promise<void> {
   if (!["auto", "native", "noble"].includes(config.recovery)) {
     throw new TronodeError("INVALID_CONFIG", "--recovery must be auto, native or noble");
   }
-  const logger = createLogger(config.logLevel);
+  const format = o.logFormat ?? (process.stdout.isTTY ? "pretty" : "json");
+  if (format !== "pretty" && format !== "json") {
+    throw new TronodeError("INVALID_CONFIG", "--log-format must be pretty or json");
+  }
+  const terminal =
+    format === "pretty"
+      ? new TerminalOutput({
+          write: (text) => process.stdout.write(text),
+          level: config.logLevel,
+          color: process.stdout.isTTY === true,
+        })
+      : undefined;
+  const logger = terminal ?? createLogger(config.logLevel);
   // a key of java-tron's config.conf tronode does not use is said once, never silently ignored
   if (unused.length > 0) logger.warn({ keys: unused }, "config keys tronode does not use");
-  const node = await createNode({ ...config, logger });
+  const node = await createNode({ ...config, logger, ...(terminal ? { terminal } : {}) });
   if (!o.quiet) printAccounts(node);
 
   let stopping = false;

@@ -15,6 +15,7 @@ export {
   TRE_CHAIN_PARAMETERS,
   TRE_WITNESS_KEY,
 } from "./config/node-config.js";
+export { ConsoleLogPrinter, type ConsoleLogSource, consoleLogLine } from "./dev/console-log-printer.js";
 export { DEFAULT_MNEMONIC, deriveDevAccounts, TRON_HD_PATH } from "./dev/dev-accounts.js";
 export { DevControls } from "./dev/dev-controls.js";
 export * from "./errors.js";

@@ -40,11 +40,13 @@ import {
   witnessAddressOf,
 } from "./config/node-config.js";
 import { writeAccountsFile } from "./dev/accounts-file.js";
+import { ConsoleLogPrinter } from "./dev/console-log-printer.js";
 import { DebugService } from "./dev/debug-service.js";
 import { deriveDevAccounts } from "./dev/dev-accounts.js";
 import { DevClock } from "./dev/dev-clock.js";
 import { DevControls, SignatureBypass } from "./dev/dev-controls.js";
 import { readStateFile, startStateWriter } from "./dev/state-file.js";
+import type { TerminalOutput } from "./dev/terminal-output.js";
 import { rebuildAccountIndex } from "./events/account-index-rebuild.js";
 import { createEventPublisher, type EventPublisher } from "./events/event-publisher.js";
 import { createHeadFeed } from "./events/head-feed.js";
@@ -70,8 +72,12 @@ import { WitnessQueryService } from "./wallet/witness-queries.js";
 
 /** java-tron version the node reports (configNodeInfo.codeVersion). */
 export const CODE_VERSION = "4.8.1";
-/** What tre_version answers. */
-export const DEV_VERSION = `tronode/0.1.0 (java-tron ${CODE_VERSION})`;
+/**
+ * What tre_version answers. OpenZeppelin's hardhat-tron turns on its time helpers and snapshot-based
+ * loadFixture when the string contains `oz-tron` (its patched TRE answers `v1.0.4-oz-tron`): tronode
+ * serves every method that suffix promises.
+ */
+export const DEV_VERSION = `tronode/0.1.0 (java-tron ${CODE_VERSION})-oz-tron`;
 export const P2P_VERSION = "11111";
 
 export interface CreateNodeOptions extends Partial<NodeConfig> {
@@ -79,6 +85,8 @@ export interface CreateNodeOptions extends Partial<NodeConfig> {
   readonly clock?: Clock;
   /** Start the HTTP server (default true). */
   readonly http?: boolean;
+  /** The output for a person at a terminal (the CLI's pretty log format); also pass it as the logger. */
+  readonly terminal?: TerminalOutput;
 }
 
 export interface TronNode {
@@ -279,6 +287,10 @@ export async function createNode(options: CreateNodeOptions = {}): Promise<TronN
     blockTimeSeconds: config.blockTime,
     takeNextBlockTimestamp: () => clock.takeNextBlockTimestamp(),
     mayProduce: () => !needSyncCheck,
+    advanceClockTo: (timestampMs) => clock.advanceTo(timestampMs),
+    ...(options.terminal
+      ? { onProduced: (produced) => options.terminal!.blockProduced(produced.block, produced.outcomes) }
+      : {}),
   });
   clock.onChange(() => producer.replan());
   container.register(BlockProducer, { useValue: producer });
@@ -301,7 +313,16 @@ export async function createNode(options: CreateNodeOptions = {}): Promise<TronN
       })
     : undefined;
   const network = p2p ? walletNetworkOf(p2p) : undefined;
+  // a dev chain prints console.log lines; a --no-dev node stays as quiet as java-tron
+  const terminal = options.terminal;
+  terminal?.attach({ headView: () => chain.headView });
+  const consoleLog = new ConsoleLogPrinter(
+    logger,
+    config.dev && config.consoleLog !== false,
+    terminal === undefined ? undefined : (source, lines) => terminal.consoleLog(source, lines),
+  );
   const coreWallet = new Wallet({
+    consoleLog,
     chain,
     clock,
     codeVersion: CODE_VERSION,
@@ -324,6 +345,7 @@ export async function createNode(options: CreateNodeOptions = {}): Promise<TronN
       : { minEffectiveConnection: config.minEffectiveConnection }),
   });
   const contracts = new ContractService({
+    consoleLog,
     chain,
     clock,
     maxEnergyLimitForConstant: config.maxEnergyLimitForConstant ?? DEFAULT_MAX_ENERGY_LIMIT_FOR_CONSTANT,

@@ -95,11 +95,14 @@ function secondsOf(value: unknown): number {
   return seconds;
 }
 
-/** Mines `count` blocks, the clock moving `intervalMs` before each block after the first. */
+/**
+ * Mines `count` blocks, the clock moving `intervalMs` before each block after the first, which is
+ * stamped `intervalMs` after its parent at the earliest (0: the parent's timestamp).
+ */
 async function mineSpaced(dev: DevApi, count: number, intervalMs: bigint): Promise<void> {
   for (let i = 0; i < count; i++) {
     if (i > 0 && intervalMs > 0n) await dev.increaseTime(intervalMs);
-    await dev.mine(1);
+    await dev.mine(1, i > 0 ? intervalMs : undefined);
   }
 }
 
@@ -158,6 +161,19 @@ const setAutomine: MethodHandler = async (dev, params) => {
 
 const snapshot: MethodHandler = async (dev) => hexQuantity(await dev.snapshot());
 const revert: MethodHandler = async (dev, params) => dev.revert(snapshotIdOf(paramsList(params)[0]));
+
+/**
+ * TRE's `tre_revert`: an unknown or used id is an error (-32602 `unknown snapshot id: <id>`, as OZ's
+ * patched TRE answers), which hardhat-tron's loadFixture stops on; the Ethereum names answer `false`.
+ */
+const treRevert: MethodHandler = async (dev, params) => {
+  const given = paramsList(params)[0];
+  if (await dev.revert(snapshotIdOf(given))) return true;
+  throw new JsonRpcFailure({
+    code: JsonRpcErrorCodes.invalidParams,
+    message: `unknown snapshot id: ${String(given)}`,
+  });
+};
 const dropSnapshot: MethodHandler = async (dev, params) =>
   dev.dropSnapshot(snapshotIdOf(paramsList(params)[0]));
 
@@ -187,8 +203,16 @@ const setBalance: MethodHandler = async (dev, params) => {
   return true;
 };
 
-/** A 32-byte word from hex (a shorter value is left-padded, as DataWord does). */
+/**
+ * A 32-byte word from hex (a shorter value is left-padded, as DataWord does) or from a JSON number
+ * (Hardhat's helpers take `setStorageAt(address, 0, value)` and pass the number on).
+ */
 function wordParam(value: unknown, what: string): Uint8Array {
+  if (typeof value === "number") {
+    if (!Number.isSafeInteger(value) || value < 0)
+      throw invalidParams(`${what} must be a non-negative integer`);
+    return hexToBytes(value.toString(16).padStart(64, "0"));
+  }
   const bytes = bytesParam(value, what);
   if (bytes.length > 32) throw invalidParams(`${what} must be at most 32 bytes`);
   const word = new Uint8Array(32);
@@ -239,6 +263,37 @@ const stateDigest: MethodHandler = async (dev) => `0x${Buffer.from(await dev.sta
 
 const noOp: MethodHandler = async () => true;
 
+const instanceId: MethodHandler = async (dev) => `0x${Buffer.from(dev.instanceId).toString("hex")}`;
+
+const MAX_STORAGE_RANGE = 1024;
+
+/**
+ * TRE's `debug_storageRangeAt [block, txIndex, address, startKey, limit]` on the head state (the
+ * block and index are ignored, as TRE ignores them): the slots `startKey`, `startKey + 1`, … (at
+ * most `limit`), the start slot first even when unset, so hardhat-tron's `getStorageAt` (limit 1)
+ * reads exactly that slot. The slot is hex (`0x…`), decimal, or a JSON number (the helper sends a
+ * number it was given as one). Values are 64 hex digits without `0x`, as TRE answers them.
+ */
+const storageRangeAt: MethodHandler = async (dev, params) => {
+  const [, , address, startKey, limit] = paramsList(params);
+  const start = startKey === undefined || startKey === null ? 0n : integerOf(startKey, "startKey");
+  if (start < 0n || start >= 1n << 256n) throw invalidParams("startKey must be a 32-byte slot");
+  const count = limit === undefined || limit === null ? 1n : integerOf(limit, "limit");
+  if (count < 1n || count > BigInt(MAX_STORAGE_RANGE)) {
+    throw invalidParams(`limit must be from 1 to ${MAX_STORAGE_RANGE}`);
+  }
+  const contract = addressOf(address);
+  const storage: Record<string, JsonValue> = {};
+  let slot = start;
+  for (let i = 0n; i < count && slot < 1n << 256n; i++, slot++) {
+    const key = slot.toString(16).padStart(64, "0");
+    const value = await dev.storageAt(contract, hexToBytes(key));
+    if (value === undefined) return { storage: {}, nextKey: null };
+    storage[key] = { key, value: Buffer.from(value).toString("hex").padStart(64, "0") };
+  }
+  return { storage, nextKey: slot < 1n << 256n ? `0x${slot.toString(16).padStart(64, "0")}` : null };
+};
+
 /** Every dev method by name, aliases included. */
 export const DEV_RPC_METHODS: ReadonlyMap<string, MethodHandler> = new Map<string, MethodHandler>([
   // TRE
@@ -249,13 +304,15 @@ export const DEV_RPC_METHODS: ReadonlyMap<string, MethodHandler> = new Map<strin
   ["tre_setAccountStorageAt", setStorageAt],
   ["tre_unlockedAccounts", unlockedAccounts],
   ["tre_version", async (dev) => dev.version],
+  ["tre_instanceId", instanceId],
+  ["debug_storageRangeAt", storageRangeAt],
   ["miner_start", noOp],
   ["miner_stop", noOp],
   // snapshots
   ["tre_snapshot", snapshot],
   ["evm_snapshot", snapshot],
   ["anvil_snapshot", snapshot],
-  ["tre_revert", revert],
+  ["tre_revert", treRevert],
   ["evm_revert", revert],
   ["anvil_revert", revert],
   ["tre_dropSnapshot", dropSnapshot],

@@ -128,11 +128,16 @@ describe("dev JSON-RPC methods and their aliases", () => {
     expect((await call(h, "evm_snapshot")).result).toBe("0x2");
     expect((await call(h, "anvil_snapshot")).result).toBe("0x3");
     expect((await call(h, "evm_revert", ["0x2"])).result).toBe(true);
-    expect((await call(h, "tre_revert", [9])).result).toBe(false);
+    expect((await call(h, "tre_revert", [9])).error).toEqual({
+      code: -32602,
+      message: "unknown snapshot id: 9",
+    });
+    expect((await call(h, "anvil_revert", [9])).result).toBe(false);
     expect((await call(h, "tre_dropSnapshot", ["1"])).result).toBe(true);
     expect((await call(h, "evm_revert", ["zz"])).error.code).toBe(-32602);
     expect(h.dev.calls.filter(([m]) => m !== "snapshot")).toEqual([
       ["revert", 2n],
+      ["revert", 9n],
       ["revert", 9n],
       ["dropSnapshot", 1n],
     ]);
@@ -205,5 +210,28 @@ describe("dev JSON-RPC methods and their aliases", () => {
     expect((await call(h, "tre_stateDigest")).result).toBe("0xabcd");
     expect((await call(h, "tre_version")).result).toBe("tronode/test");
     expect((await call(h, "miner_stop")).result).toBe(true);
+  });
+
+  it("answers tre_instanceId as 0x + 64 hex and debug_storageRangeAt with padded values without 0x", async () => {
+    const h = createHarness();
+    expect((await call(h, "tre_instanceId")).result).toBe(`0x${"5a".repeat(32)}`);
+    const zero = "0".repeat(64);
+    const slot = (n: number) => n.toString(16).padStart(64, "0");
+    expect(
+      (await call(h, "debug_storageRangeAt", [0, 0, addressToBase58(WITNESS), "0x0", 2])).result,
+    ).toEqual({
+      storage: { [zero]: { key: zero, value: slot(0x2a) }, [slot(1)]: { key: slot(1), value: zero } },
+      nextKey: `0x${slot(2)}`,
+    });
+    expect(
+      (await call(h, "debug_storageRangeAt", [0, 0, addressToBase58(WITNESS), "0x0", 0])).error.code,
+    ).toBe(-32602);
+    expect((await call(h, "debug_storageRangeAt", [0, 0, "nope", "0x0", 1])).error.code).toBe(-32602);
+    // Hardhat's setStorageAt(address, 0, 7) passes the numbers on
+    expect((await call(h, "tre_setAccountStorageAt", [addressToBase58(WITNESS), 1, 7])).result).toBe(true);
+    expect(h.dev.calls.at(-1)).toEqual(["setAccountStorageAt", bytesToHex(WITNESS), slot(1), slot(7)]);
+    expect((await call(h, "tre_setAccountStorageAt", [addressToBase58(WITNESS), -1, 7])).error.code).toBe(
+      -32602,
+    );
   });
 });

@@ -735,6 +735,11 @@ export function createFakeDev(): FakeDev {
     blockTimes,
     calls,
     version: "tronode/test",
+    instanceId: new Uint8Array(32).fill(0x5a),
+    async storageAt(address, slot) {
+      record("storageAt", address, slot);
+      return slot[31] === 0 ? Uint8Array.of(0x2a) : new Uint8Array(32);
+    },
     async snapshot() {
       record("snapshot");
       return ++snapshots;

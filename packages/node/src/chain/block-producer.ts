@@ -1,4 +1,10 @@
-import { BLOCK_PRODUCED_INTERVAL, type Clock, type Logger, TronodeError } from "@tronode/engine";
+import {
+  BLOCK_PRODUCED_INTERVAL,
+  type Clock,
+  type Logger,
+  type ProducedBlock,
+  TronodeError,
+} from "@tronode/engine";
 import type { ChainService } from "./chain-service.js";
 
 export interface BlockProducerOptions {
@@ -11,6 +17,10 @@ export interface BlockProducerOptions {
   readonly takeNextBlockTimestamp?: () => bigint | undefined;
   /** Whether scheduled production may run now (a networked witness waits until it has caught up). */
   readonly mayProduce?: () => boolean;
+  /** Called with every block this producer made (the terminal output prints it). */
+  readonly onProduced?: (produced: ProducedBlock) => void;
+  /** Moves a dev chain's clock forward to a block stamped ahead of it (tre_mine's spacing). */
+  readonly advanceClockTo?: (timestampMs: bigint) => void;
 }
 
 /**
@@ -63,7 +73,7 @@ export class BlockProducer {
   /** Called after a transaction entered the pool: in instamine mode it is mined at once. */
   afterTransaction(): Promise<void> {
     if (this.blockTimeMs !== 0n || !this.running) return Promise.resolve();
-    return this.mine(1);
+    return this.produceNow(0n);
   }
 
   /** Runs `step` after the block in hand, with no block produced until it has finished. */
@@ -73,18 +83,24 @@ export class BlockProducer {
     return run;
   }
 
-  /** Mines `count` blocks now (tre_mine). */
-  async mine(count: number): Promise<void> {
-    for (let i = 0; i < count; i++) await this.produceNow();
+  /**
+   * Mines `count` blocks now (tre_mine). Unless a next-block timestamp is pending, each block is
+   * stamped at least `spacingMs` after its parent (OZ's patched TRE mines at parent + 1 s at the
+   * earliest, as Hardhat and Anvil never repeat a timestamp), and the clock moves along with it.
+   */
+  async mine(count: number, spacingMs = 0n): Promise<void> {
+    for (let i = 0; i < count; i++) await this.produceNow(spacingMs);
   }
 
-  private produceNow(): Promise<void> {
+  private produceNow(spacingMs: bigint): Promise<void> {
     return this.enqueue(() => {
       const chosen = this.options.takeNextBlockTimestamp?.();
       if (chosen !== undefined) return chosen;
       const now = this.options.clock.now();
-      const head = this.options.chain.properties.headTimestamp;
-      return now < head ? head : now;
+      const earliest = this.options.chain.properties.headTimestamp + spacingMs;
+      if (now >= earliest) return now;
+      if (spacingMs > 0n) this.options.advanceClockTo?.(earliest);
+      return earliest;
     });
   }
 
@@ -129,6 +145,7 @@ export class BlockProducer {
         return;
       }
       const raw = produced.block.blockHeader!.rawData!;
+      this.options.onProduced?.(produced);
       this.options.logger.info(
         {
           number: Number(raw.number),

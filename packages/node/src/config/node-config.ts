@@ -80,6 +80,8 @@ export interface NodeConfig {
    * states). Dev chains only.
    */
   readonly traceBlocks: number;
+  /** Print contracts' console.log lines in the node's output (`--no-console-log`: off). Default on. */
+  readonly consoleLog?: boolean;
   /** At most this many bytes of those blocks' undo records, which live in memory (default 8 MiB). */
   readonly traceBytes?: number;
   /**

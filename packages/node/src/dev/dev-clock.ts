@@ -31,6 +31,14 @@ export class DevClock implements Clock {
     return this.offset;
   }
 
+  /** Moves the clock forward to `timestampMs` when it is behind it. */
+  advanceTo(timestampMs: bigint): void {
+    const behind = timestampMs - this.now();
+    if (behind <= 0n) return;
+    this.offset += behind;
+    this.changed();
+  }
+
   /** Sets the clock to `timestampMs` from now on; returns the new offset. */
   setTime(timestampMs: bigint): bigint {
     this.offset = timestampMs - this.base.now();

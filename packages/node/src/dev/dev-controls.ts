@@ -43,6 +43,8 @@ export interface DevControlsOptions {
   readonly version: string;
 }
 
+/** How far after its parent a mined block is stamped at the earliest (OZ's patched tre_mine). */
+const MINE_SPACING_MS = 1000n;
 /** Largest batch of /admin/temporary-accounts-generation and tre_mine. */
 const MAX_BATCH = 1000;
 
@@ -85,11 +87,20 @@ export class DevControls implements DevApi {
   private readonly batches: DevAccount[][] = [];
   private snapshots: Snapshot[] = [];
   private nextSnapshotId = 1n;
+  readonly instanceId: Uint8Array = randomBytes(32);
 
   constructor(private readonly options: DevControlsOptions) {}
 
   get version(): string {
     return this.options.version;
+  }
+
+  async storageAt(address: Uint8Array, slot: Uint8Array): Promise<Uint8Array | undefined> {
+    const view = this.options.chain.headView;
+    const contract = view.get(ContractTables.contracts, address);
+    if (!contract) return undefined;
+    const row = storageRowKey(storageAddressHash(address, contract.trxHash), slot, contract.version);
+    return view.get(ContractTables.storageRows, row) ?? new Uint8Array(32);
   }
 
   get mnemonic(): string | undefined {
@@ -132,11 +143,12 @@ export class DevControls implements DevApi {
     return batch;
   }
 
-  async mine(blocks: number): Promise<void> {
+  async mine(blocks: number, spacingMs = MINE_SPACING_MS): Promise<void> {
     if (!Number.isInteger(blocks) || blocks < 1 || blocks > MAX_BATCH) {
       throw new TronodeError("INVALID_COUNT", `blocks must be an integer from 1 to ${MAX_BATCH}`);
     }
-    await this.options.producer.mine(blocks);
+    if (spacingMs < 0n) throw new TronodeError("INVALID_TIME", "block spacing must not be negative");
+    await this.options.producer.mine(blocks, spacingMs);
   }
 
   async setBlockTime(seconds: number): Promise<void> {

@@ -30,6 +30,8 @@ import {
   validateError,
 } from "@tronode/engine";
 import type { ChainService } from "../chain/chain-service.js";
+import type { ConsoleLogPrinter } from "../dev/console-log-printer.js";
+import { consoleCallsOf } from "./console-calls.js";
 import { newTransaction } from "./new-transaction.js";
 
 export interface ContractServiceOptions {
@@ -43,6 +45,8 @@ export interface ContractServiceOptions {
   readonly supportConstant?: boolean;
   /** java-tron's trx.expiration.timeInMilliseconds for the transactions the node builds. */
   readonly expirationMs?: bigint;
+  /** Prints the console.log lines of constant calls in the node's output. */
+  readonly consoleLog?: ConsoleLogPrinter;
 }
 
 /**
@@ -109,6 +113,7 @@ export class ContractService implements ContractQueries {
       return { transaction: withPermission(tx, input.permissionId) };
     }
     const run = await this.#constant(view, tx, false);
+    this.#printConsoleLog(input.contract.contractAddress, run);
     return { transaction: withPermission(run.transaction, input.permissionId), run };
   }
 
@@ -116,11 +121,16 @@ export class ContractService implements ContractQueries {
     const view = this.#view(scope);
     const tx = await this.#constantTransaction(view, input);
     const run = await this.#constant(view, tx, false);
+    this.#printConsoleLog(input.contract.contractAddress, run);
     let transaction = withPermission(run.transaction, input.permissionId);
     if (input.data !== undefined && input.data.length > 0) {
       transaction = { ...transaction, rawData: { ...transaction.rawData!, data: input.data } };
     }
     return { transaction, run };
+  }
+
+  #printConsoleLog(contract: Uint8Array, run: ConstantCallResult): void {
+    this.options.consoleLog?.print({ kind: "call", contract }, consoleCallsOf(run.internalTransactions));
   }
 
   async estimateEnergy(input: TriggerInput, scope: ReadScope): Promise<EnergyEstimateAnswer> {

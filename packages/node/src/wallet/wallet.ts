@@ -9,13 +9,11 @@ import {
   type BuildOptions,
   blockId,
   bytesEqual,
-  bytesToHex,
   CHAIN_PARAMETERS,
   type ChainParameterEntry,
   ChainProperties,
   type Clock,
   CONTRACT_PARAMETER_SCHEMAS,
-  type ConsoleCall,
   type ContractType,
   type CoreQueries,
   contractTypeName,
@@ -40,28 +38,15 @@ import {
   transactionId,
   transactionSignWeight,
   utf8Decode,
-  type VmInternalTransaction,
   validateNewContract,
   type Witness,
 } from "@tronode/engine";
 import type { ChainService } from "../chain/chain-service.js";
+import type { ConsoleLogPrinter } from "../dev/console-log-printer.js";
 import { accountAsReported } from "./account-report.js";
+import { consoleCallsOf } from "./console-calls.js";
 import { createMachineInfo } from "./machine-info.js";
 import { newTransaction } from "./new-transaction.js";
-
-/** Hardhat's console.log address as TRON writes it. */
-const CONSOLE_ADDRESS_HEX = "41000000000000000000636f6e736f6c652e6c6f67";
-
-/** The internal calls to the console.log address, with their call data (TRE's extension for TronBox). */
-export function consoleCallsOf(list: readonly VmInternalTransaction[]): ConsoleCall[] {
-  return list
-    .filter((it) => bytesToHex(it.transferToAddress) === CONSOLE_ADDRESS_HEX && it.data.length > 0)
-    .map((it) => ({
-      callerAddress: it.callerAddress,
-      transferToAddress: it.transferToAddress,
-      data: it.data,
-    }));
-}
 
 /** java-tron's limits on block range reads. */
 const BLOCK_LIMIT_NUM = 100n;
@@ -88,6 +73,8 @@ export interface WalletOptions {
   readonly minEffectiveConnection?: number;
   /** The node's statistics now (getstatsinfo). */
   readonly statistics: () => MetricsInfo;
+  /** Prints the console.log lines of accepted transactions in the node's output. */
+  readonly consoleLog?: ConsoleLogPrinter;
 }
 
 /** What the wallet needs from the P2P network. */
@@ -287,8 +274,10 @@ export class Wallet implements CoreQueries {
         txId,
       };
     }
-    await this.options.afterBroadcast?.();
+    // printed before an instamine block, which shows them under the transaction's line
     const consoleCalls = consoleCallsOf(outcome.contractRun?.internalTransactions ?? []);
+    this.options.consoleLog?.print({ kind: "transaction", txId }, consoleCalls);
+    await this.options.afterBroadcast?.();
     return {
       result: true,
       code: "SUCCESS",

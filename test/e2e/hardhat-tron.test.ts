@@ -1,0 +1,167 @@
+/**
+ * OpenZeppelin's `@openzeppelin/hardhat-tron` 0.1.0 against a started tronode: the Hardhat 2 project
+ * in test/hardhat-project (hardhat, hardhat-ethers, hardhat-chai-matchers, hardhat-network-helpers,
+ * ethers 6, OpenZeppelin Contracts 5; installed from the npm registry by the root `npm install`)
+ * runs its own mocha tests with `tre.autoStart: false` pointed at a node started by the CLI, as a
+ * user runs `npm start` and `npx hardhat test`. The project compiles with npm `solc` (the plugin's
+ * tron-solc comes from GitHub). Its tests cover deploys, ERC-20 transfers and their matchers, string
+ * and custom-error reverts, a payable call, loadFixture over snapshots, the time helpers, mining,
+ * balance / code / storage edits, impersonation, hre.tre's snapshot, revert and instance id, the
+ * signers' refund, and a contract logging through Hardhat's console.sol, whose lines the node prints
+ * under the transaction and the view call that made them.
+ */
+import { spawn } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  type CliProcess,
+  killAllClis,
+  REPO_ROOT,
+  startCli,
+  startedUrl,
+  waitForOutput,
+} from "../support/cli-process.js";
+
+const PROJECT = join(REPO_ROOT, "test", "hardhat-project");
+const HARDHAT = join(PROJECT, "node_modules", "hardhat", "internal", "cli", "bootstrap.js");
+
+interface MochaReport {
+  stats: { tests: number; passes: number; failures: number; pending: number };
+  tests: { fullTitle: string; err: { message?: string } }[];
+  failures: { fullTitle: string; err: { message?: string; stack?: string } }[];
+}
+
+let cli: CliProcess;
+let url: string;
+let key: string;
+let scratch: string;
+
+beforeAll(async () => {
+  if (!existsSync(HARDHAT)) {
+    throw new Error(
+      "test/hardhat-project has no node_modules: run `npm install` at the root (its postinstall installs it)",
+    );
+  }
+  scratch = mkdtempSync(join(tmpdir(), "tronode-hardhat-"));
+  cli = startCli(["--port", "0", "--no-grpc", "--quiet"]);
+  url = await waitForOutput(cli, startedUrl, 60_000);
+  const accounts = (await (await fetch(`${url}/admin/accounts-json`)).json()) as { privateKeys: string[] };
+  key = accounts.privateKeys[0]!;
+}, 90_000);
+
+afterAll(async () => {
+  await killAllClis();
+  if (scratch) rmSync(scratch, { recursive: true, force: true });
+});
+
+/** Runs `hardhat test` in the project; resolves with its exit code and output. */
+function hardhatTest(report: string): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [HARDHAT, "test"], {
+      cwd: PROJECT,
+      env: {
+        ...process.env,
+        TRONODE_URL: url,
+        TRONODE_KEY: key,
+        TRONODE_MOCHA_REPORT: report,
+        HARDHAT_DISABLE_TELEMETRY_PROMPT: "true",
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
+      output += chunk;
+    });
+    child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
+      output += chunk;
+    });
+    // The plugin sets every mocha test's timeout to 30 minutes: the outer limit is here.
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      reject(new Error(`hardhat test did not finish in 5 minutes\n${output}`));
+    }, 300_000);
+    child.on("error", reject);
+    child.on("exit", (code) => {
+      clearTimeout(timer);
+      resolve({ code, output });
+    });
+  });
+}
+
+describe("OpenZeppelin's hardhat-tron against tronode", () => {
+  it("runs the Hardhat project's tests, every one passing", async () => {
+    const report = join(scratch, "mocha.json");
+    const { code, output } = await hardhatTest(report);
+    expect(existsSync(report), output).toBe(true);
+    const result = JSON.parse(readFileSync(report, "utf8")) as MochaReport;
+    const failures = result.failures.map((f) => `${f.fullTitle}: ${f.err.stack ?? f.err.message}`);
+    expect(failures, output).toEqual([]);
+    expect(code, output).toBe(0);
+    expect(result.stats.pending).toBe(0);
+    const titles = result.tests.map((t) => t.fullTitle);
+    // the features the issue names, each a test of the project
+    for (const title of [
+      "Token (OpenZeppelin ERC-20) moves balances and emits Transfer",
+      "Token (OpenZeppelin ERC-20) starts every test from the fixture (loadFixture reverts the previous test's transfers)",
+      "Token (OpenZeppelin ERC-20) reverts with the contract's reason string",
+      "Token (OpenZeppelin ERC-20) reverts with OpenZeppelin's custom errors and their arguments",
+      "Token (OpenZeppelin ERC-20) takes TRX in a payable call",
+      "time and blocks unlocks after time.increase, reverting with a custom error before",
+      "time and blocks stamps the next block with time.setNextBlockTimestamp",
+      "time and blocks mines blocks with strictly increasing timestamps",
+      "time and blocks takes and reverts snapshots through hre.tre",
+      "time and blocks switches to a block per transaction and back with hre.tre.setBlockTime",
+      "time and blocks identifies the node by its own random id, not by the genesis block",
+      "state edits and impersonation refunds the signers when a new fixture is loaded",
+      "state edits and impersonation sets and reads balances",
+      "state edits and impersonation reads and writes storage slots",
+      "state edits and impersonation puts code at an address",
+      "state edits and impersonation sends from an impersonated account",
+    ]) {
+      expect(titles).toContain(title);
+    }
+    expect(result.stats.passes).toBe(titles.length);
+    expect(titles).toContain("console.log logs from a transaction and from a view");
+    // the node printed the Greeter's console.log lines under the transaction and the view call
+    const lines = cli.logLines().filter((entry) => entry.msg === "console.log");
+    const transaction = lines.filter((entry) => typeof entry.txID === "string");
+    const view = lines.filter((entry) => typeof entry.call === "string");
+    expect(transaction.map((entry) => entry.console)).toEqual([
+      expect.stringMatching(/^greeting hello -> tronode by T[1-9A-HJ-NP-Za-km-z]{33}$/),
+      `7 bytes, first word ${2n ** 256n - 1n}`,
+    ]);
+    expect(new Set(transaction.map((entry) => entry.txID)).size).toBe(1);
+    expect(view.map((entry) => entry.console)).toEqual([
+      "greet tronode",
+      "-3",
+      "0xdeadbeef",
+      `true ${view[0]!.call}`,
+    ]);
+  }, 320_000);
+});
+
+describe("the README's Hardhat section", () => {
+  it("shows the project's hardhat.config.cjs, line for line", () => {
+    const readme = readFileSync(join(REPO_ROOT, "README.md"), "utf8");
+    const start = readme.indexOf("## Hardhat (OpenZeppelin's hardhat-tron)");
+    expect(start).toBeGreaterThan(0);
+    const section = readme.slice(start, readme.indexOf("\n## ", start + 1));
+    const snippet = /```js\n([\s\S]*?)```/.exec(section)?.[1];
+    expect(snippet).toBeDefined();
+    const config = readFileSync(join(PROJECT, "hardhat.config.cjs"), "utf8").split("\n");
+    const lines = snippet!.split("\n").filter((line) => line.trim() !== "");
+    expect(lines.length).toBeGreaterThan(20);
+    // every line of the snippet, in order, is a line of the config (which adds comments and the
+    // mocha report the runner asks for)
+    let at = 0;
+    for (const line of lines) {
+      const found = config.indexOf(line, at);
+      expect(found, line).toBeGreaterThanOrEqual(0);
+      at = found + 1;
+    }
+    expect(section).toContain("npm's `solc`");
+    expect(section).toContain("tre: { autoStart: false }");
+  });
+});

@@ -1,0 +1,5 @@
+const Migrations = artifacts.require("Migrations");
+
+module.exports = async (deployer) => {
+  await deployer.deploy(Migrations);
+};
