@@ -49,7 +49,7 @@ function post(path: string, body: string): Promise<{ status: number; text: strin
   });
 }
 
-function rssMb(pid: number): number {
+export function rssMb(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, "utf8");
   const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
   return kb / 1024;
@@ -220,32 +220,8 @@ export async function runHttpBench(
     results["GetAccount over gRPC failures"] = grpc.failures;
 
     // Signed transfers between funded accounts, referencing the head block.
-    const head = JSON.parse((await post("/wallet/getnowblock", "")).text);
-    const number = BigInt(head.block_header.raw_data.number);
-    const ref = blockReference(number, hexToBytes(head.blockID));
-    const expiration = BigInt(head.block_header.raw_data.timestamp) + 600_000n;
     const count = 10_000;
-    const txs: string[] = [];
-    for (let i = 0; i < count; i++) {
-      const from = accounts[i % accounts.length]!;
-      const to = accounts[(i + 1) % accounts.length]!;
-      const tx = create(TransactionSchema, {
-        rawData: {
-          ...ref,
-          expiration,
-          timestamp: BigInt(i),
-          contract: [
-            packContract(ContractType.TransferContract, {
-              ownerAddress: decode58(from.address),
-              toAddress: decode58(to.address),
-              amount: 1n + BigInt(i),
-            }),
-          ],
-        },
-      });
-      tx.signature = [signHash(transactionId(tx), hexToBytes(from.privateKey))];
-      txs.push(JSON.stringify(printTransaction(tx, { visible: false })));
-    }
+    const txs = await signedTransfers(accounts, count);
     const before = Number(JSON.parse((await post("/wallet/totaltransaction", "")).text).num ?? 0);
     const start = performance.now();
     const bc = await load("/wallet/broadcasttransaction", txs, 16);
@@ -267,6 +243,43 @@ export async function runHttpBench(
 }
 
 import { addressFromBase58 } from "@tronode/engine";
+
+/**
+ * `count` TRX transfers, each signed by its sender, round-robin over `accounts` (each pays the
+ * next), referencing the node's head block and expiring 10 minutes after it: java-tron JSON bodies
+ * for /wallet/broadcasttransaction.
+ */
+export async function signedTransfers(
+  accounts: readonly { address: string; privateKey: string }[],
+  count: number,
+): Promise<string[]> {
+  const head = JSON.parse((await post("/wallet/getnowblock", "")).text);
+  const number = BigInt(head.block_header.raw_data.number);
+  const ref = blockReference(number, hexToBytes(head.blockID));
+  const expiration = BigInt(head.block_header.raw_data.timestamp) + 600_000n;
+  const txs: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const from = accounts[i % accounts.length]!;
+    const to = accounts[(i + 1) % accounts.length]!;
+    const tx = create(TransactionSchema, {
+      rawData: {
+        ...ref,
+        expiration,
+        timestamp: BigInt(i),
+        contract: [
+          packContract(ContractType.TransferContract, {
+            ownerAddress: decode58(from.address),
+            toAddress: decode58(to.address),
+            amount: 1n + BigInt(i),
+          }),
+        ],
+      },
+    });
+    tx.signature = [signHash(transactionId(tx), hexToBytes(from.privateKey))];
+    txs.push(JSON.stringify(printTransaction(tx, { visible: false })));
+  }
+  return txs;
+}
 
 function decode58(a: string): Uint8Array {
   return addressFromBase58(a);
