@@ -9,25 +9,10 @@
  * Run: `npm run bench` (or `node --conditions=tronode-source --import tsx bench/account-index.ts`).
  */
 import { readFileSync } from "node:fs";
-import { create } from "@bufbuild/protobuf";
-import {
-  addressFromBase58,
-  blockReference,
-  ContractType,
-  createNobleRecoverer,
-  hexToBytes,
-  indexAccounts,
-  packContract,
-  printTransaction,
-  produceBlock,
-  StateOverlay,
-  signHash,
-  TransactionSchema,
-  transactionId,
-} from "@tronode/engine";
+import { createNobleRecoverer, indexAccounts, produceBlock, StateOverlay } from "@tronode/engine";
 import autocannon from "autocannon";
 import { engineFixture } from "./engine.js";
-import { BASE, load, startNode, stopNode } from "./http.js";
+import { BASE, load, signedTransfers, startNode, stopNode } from "./http.js";
 
 const BLOCKS = 50;
 const PER_BLOCK = 200;
@@ -132,30 +117,12 @@ async function queryRate(results: Record<string, number>): Promise<void> {
       }
     ).accounts;
     const busy = accounts[0]!;
-    const head = await getJson("/wallet/getnowblock", { method: "POST", body: "{}" });
-    const ref = blockReference(BigInt(head.block_header.raw_data.number), hexToBytes(head.blockID));
-    const expiration = BigInt(head.block_header.raw_data.timestamp) + 600_000n;
     const count = 20_000;
-    const bodies: string[] = [];
-    for (let i = 0; i < count; i++) {
-      const from = accounts[1 + (i % (accounts.length - 1))]!;
-      const tx = create(TransactionSchema, {
-        rawData: {
-          ...ref,
-          expiration,
-          timestamp: BigInt(i),
-          contract: [
-            packContract(ContractType.TransferContract, {
-              ownerAddress: addressFromBase58(from.address),
-              toAddress: addressFromBase58(busy.address),
-              amount: 1n + BigInt(i),
-            }),
-          ],
-        },
-      });
-      tx.signature = [signHash(transactionId(tx), hexToBytes(from.privateKey))];
-      bodies.push(JSON.stringify(printTransaction(tx, { visible: false })));
-    }
+    // every transfer pays the busy address, from the other accounts in turn
+    const bodies = await signedTransfers(accounts, count, (i) => [
+      accounts[1 + (i % (accounts.length - 1))]!,
+      busy,
+    ]);
     const sent = await load("/wallet/broadcasttransaction", bodies, 16);
     // wait until every transfer is in a block (the index is written with each block)
     for (;;) {

@@ -60,7 +60,7 @@ export async function startNode(args: string[]): Promise<{ child: ChildProcess; 
   const child = spawn(
     process.execPath,
     [
-      ...(process.env.BENCH_PROFILE ? ["--cpu-prof", "--cpu-prof-dir=" + process.env.BENCH_PROFILE] : []),
+      ...(process.env.BENCH_PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : []),
       "packages/node/dist/tronode.mjs",
       "--port",
       String(PORT),
@@ -245,13 +245,18 @@ export async function runHttpBench(
 import { addressFromBase58 } from "@tronode/engine";
 
 /**
- * `count` TRX transfers, each signed by its sender, round-robin over `accounts` (each pays the
- * next), referencing the node's head block and expiring 10 minutes after it: java-tron JSON bodies
+ * `count` TRX transfers, each signed by its sender (by default round-robin over `accounts`, each
+ * paying the next), referencing the node's head block and expiring 10 minutes after it: java-tron JSON bodies
  * for /wallet/broadcasttransaction.
  */
 export async function signedTransfers(
   accounts: readonly { address: string; privateKey: string }[],
   count: number,
+  /** Sender and receiver of the i-th transfer (default: each account pays the next). */
+  pair: (i: number) => readonly [{ address: string; privateKey: string }, { address: string }] = (i) => [
+    accounts[i % accounts.length]!,
+    accounts[(i + 1) % accounts.length]!,
+  ],
 ): Promise<string[]> {
   const head = JSON.parse((await post("/wallet/getnowblock", "")).text);
   const number = BigInt(head.block_header.raw_data.number);
@@ -259,8 +264,7 @@ export async function signedTransfers(
   const expiration = BigInt(head.block_header.raw_data.timestamp) + 600_000n;
   const txs: string[] = [];
   for (let i = 0; i < count; i++) {
-    const from = accounts[i % accounts.length]!;
-    const to = accounts[(i + 1) % accounts.length]!;
+    const [from, to] = pair(i);
     const tx = create(TransactionSchema, {
       rawData: {
         ...ref,

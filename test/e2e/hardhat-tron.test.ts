@@ -23,6 +23,7 @@ import {
   startedUrl,
   waitForOutput,
 } from "../support/cli-process.js";
+import { expectSnippetFromFile, readmeSection } from "../support/readme-snippet.js";
 
 const PROJECT = join(REPO_ROOT, "test", "hardhat-project");
 const HARDHAT = join(PROJECT, "node_modules", "hardhat", "internal", "cli", "bootstrap.js");
@@ -144,23 +145,9 @@ describe("OpenZeppelin's hardhat-tron against tronode", () => {
 
 describe("the README's Hardhat section", () => {
   it("shows the project's hardhat.config.cjs, line for line", () => {
-    const readme = readFileSync(join(REPO_ROOT, "README.md"), "utf8");
-    const start = readme.indexOf("## Hardhat (OpenZeppelin's hardhat-tron)");
-    expect(start).toBeGreaterThan(0);
-    const section = readme.slice(start, readme.indexOf("\n## ", start + 1));
-    const snippet = /```js\n([\s\S]*?)```/.exec(section)?.[1];
-    expect(snippet).toBeDefined();
-    const config = readFileSync(join(PROJECT, "hardhat.config.cjs"), "utf8").split("\n");
-    const lines = snippet!.split("\n").filter((line) => line.trim() !== "");
-    expect(lines.length).toBeGreaterThan(20);
-    // every line of the snippet, in order, is a line of the config (which adds comments and the
-    // mocha report the runner asks for)
-    let at = 0;
-    for (const line of lines) {
-      const found = config.indexOf(line, at);
-      expect(found, line).toBeGreaterThanOrEqual(0);
-      at = found + 1;
-    }
+    const section = readmeSection("## Hardhat (OpenZeppelin's hardhat-tron)");
+    // the config adds comments and the mocha report the runner asks for
+    expect(expectSnippetFromFile(section, join(PROJECT, "hardhat.config.cjs"))).toBeGreaterThan(20);
     expect(section).toContain("npm's `solc`");
     expect(section).toContain("tre: { autoStart: false }");
   });

@@ -9,7 +9,7 @@
  * fetches tron-solc from GitHub.
  */
 import { spawn } from "node:child_process";
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -21,6 +21,7 @@ import {
   startedUrl,
   waitForOutput,
 } from "../support/cli-process.js";
+import { expectSnippetFromFile, readmeSection } from "../support/readme-snippet.js";
 
 const PROJECT = join(REPO_ROOT, "test", "tronbox-project");
 const TRONBOX = join(PROJECT, "node_modules", "tronbox", "build", "tronbox.js");
@@ -110,21 +111,8 @@ describe("a TronBox project against tronode", () => {
 
 describe("the README's TronBox section", () => {
   it("shows the project's tronbox-config.js, line for line, and the block-time flag", () => {
-    const readme = readFileSync(join(REPO_ROOT, "README.md"), "utf8");
-    const start = readme.indexOf("## TronBox");
-    expect(start).toBeGreaterThan(0);
-    const section = readme.slice(start, readme.indexOf("\n## ", start + 1));
-    const snippet = /```js\n([\s\S]*?)```/.exec(section)?.[1];
-    expect(snippet).toBeDefined();
-    const config = readFileSync(join(PROJECT, "tronbox-config.js"), "utf8").split("\n");
-    const lines = snippet!.split("\n").filter((line) => line.trim() !== "");
-    expect(lines.length).toBeGreaterThan(10);
-    let at = 0;
-    for (const line of lines) {
-      const found = config.indexOf(line, at);
-      expect(found, line).toBeGreaterThanOrEqual(0);
-      at = found + 1;
-    }
+    const section = readmeSection("## TronBox");
+    expect(expectSnippetFromFile(section, join(PROJECT, "tronbox-config.js"))).toBeGreaterThan(10);
     // the flag this test starts the node with, and the compiler placement it does
     expect(section).toContain("npm start -- --block-time 0");
     expect(section).toContain("~/.tronbox/solc/soljson_v0.8.26.js");
