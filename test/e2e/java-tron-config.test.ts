@@ -25,6 +25,8 @@ import { readRecording } from "../../oracle/replay.js";
 import { subscribe } from "../support/zmq-subscriber.js";
 
 const FIXTURE = fileURLToPath(new URL("../fixtures/config/private-net.conf", import.meta.url));
+/** Mainnet's genesis block id (java-tron's config.conf genesis). */
+const MAINNET_GENESIS_ID = "00000000000000001ebf88508a03865c71d452e25f4d51194196a1d22b6653dc";
 const JAVA_TRON_GENESIS_ID = "000000000000000019b59068c6058ff466ccf59f2c38a0df1c330b9b7e8dcc4c";
 const WITNESS = "TEDapYSVvAZ3aYH7w8N9tMEEFKaNKUD5Bp";
 
@@ -111,6 +113,18 @@ describe("java-tron's config.conf", () => {
 
   it("computes java-tron's genesis block id for the same config", () => {
     expect(bytesToHex(createGenesis(genesisOf(config, [])).blockId)).toBe(JAVA_TRON_GENESIS_ID);
+  });
+
+  it("reads java-tron 4.8.0's own config.conf: mainnet's genesis, java-tron's ports, its public seeds", async () => {
+    // fetched as data from java-tron's sources; never started as is: it names public seed nodes
+    const stock = fileURLToPath(new URL("../fixtures/config/java-tron-4.8.0-config.conf", import.meta.url));
+    const read = await withConfigFile(baseConfigOf(true), stock, dir);
+    expect(bytesToHex(createGenesis(genesisOf(read.config, [])).blockId)).toBe(MAINNET_GENESIS_ID);
+    expect([read.config.port, read.config.solidityPort, read.config.pbftPort]).toEqual([8090, 8091, 8092]);
+    expect([read.config.grpcPort, read.config.grpcSolidityPort]).toEqual([50051, 50061]);
+    expect(read.config.p2p).toMatchObject({ port: 18888, discovery: true });
+    expect(read.config.p2p?.seeds?.length).toBeGreaterThan(10);
+    expect(read.config.eventSubscription).toBeUndefined();
   });
 
   it("computes the genesis java-tron built the oracle's recorded chain on, from the oracle's config.conf", async () => {
