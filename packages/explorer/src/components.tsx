@@ -2,7 +2,7 @@
 import type { ComponentChildren } from "preact";
 import { useEffect, useState } from "preact/hooks";
 import { normalizeAddress } from "./address.js";
-import { short } from "./format.js";
+import { contractLabel, short } from "./format.js";
 
 export const href = {
   block: (n: number | string) => `#/block/${n}`,
@@ -127,4 +127,68 @@ export function useLoad<T>(load: () => Promise<T>, deps: unknown[]): [T | undefi
 
 export function Status({ ok, text }: { ok: boolean; text: string }) {
   return <span class={ok ? "badge ok" : "badge fail"}>{text}</span>;
+}
+
+/** A column of a list table: its header, and what a row shows under it. */
+export interface Column<Row> {
+  readonly title: string;
+  readonly cell: (row: Row) => ComponentChildren;
+}
+
+/** The list tables' one shape: a header row, then a row per item. */
+export function ListTable<Row>({
+  id,
+  columns,
+  rows,
+  rowKey,
+}: {
+  id?: string;
+  columns: readonly Column<Row>[];
+  rows: readonly Row[];
+  rowKey: (row: Row) => string;
+}) {
+  return (
+    <table class="list" id={id}>
+      <thead>
+        <tr>
+          {columns.map((c) => (
+            <th key={c.title} scope="col">
+              {c.title}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={rowKey(row)}>
+            {columns.map((c) => (
+              <td key={c.title}>{c.cell(row)}</td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** java-tron's transaction JSON as the lists read it. */
+// biome-ignore lint/suspicious/noExplicitAny: the node's JSON, read loosely
+type ListedTransaction = any;
+
+/** The columns the transaction lists share, for rows that hold a java-tron transaction. */
+export function transactionColumns<Row>(txOf: (row: Row) => ListedTransaction) {
+  const contract = (row: Row) => txOf(row).raw_data.contract[0];
+  const result = (row: Row): string => txOf(row).ret?.[0]?.contractRet ?? "SUCCESS";
+  return {
+    transaction: { title: "Transaction", cell: (row) => <TxLink id={txOf(row).txID} /> },
+    type: { title: "Type", cell: (row) => contractLabel(contract(row)?.type) },
+    from: {
+      title: "From",
+      cell: (row) => <AddressLink address={contract(row)?.parameter?.value?.owner_address} />,
+    },
+    result: {
+      title: "Result",
+      cell: (row) => <Status ok={result(row) === "SUCCESS"} text={result(row)} />,
+    },
+  } satisfies Record<string, Column<Row>>;
 }

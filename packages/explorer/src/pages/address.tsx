@@ -12,13 +12,14 @@ import {
   BlockLink,
   Facts,
   Failure,
+  ListTable,
   Loading,
   Section,
-  Status,
   TxLink,
+  transactionColumns,
   useLoad,
 } from "../components.js";
-import { ago, contractLabel, grouped, time, trx, units } from "../format.js";
+import { ago, grouped, time, trx, units } from "../format.js";
 
 interface TokenRow {
   address: string;
@@ -107,6 +108,15 @@ function Permission({ p }: { p: Json }) {
   );
 }
 
+const history = transactionColumns<Json>((t) => t);
+
+/** Who a listed transaction pays or calls: its receiver, contract or delegation receiver. */
+function recipientOf(t: Json): string | undefined {
+  const v = t.raw_data.contract[0]?.parameter?.value ?? {};
+  const to = v.to_address ?? v.contract_address ?? v.receiver_address;
+  return to ? normalizeAddress(to) : undefined;
+}
+
 function History({ address }: { address: string }) {
   const [pages, setPages] = useState<string[]>([""]);
   const fingerprint = pages[pages.length - 1]!;
@@ -121,48 +131,27 @@ function History({ address }: { address: string }) {
       {page.data.length === 0 ? (
         <p class="muted">No transactions.</p>
       ) : (
-        <table class="list" id="history">
-          <thead>
-            <tr>
-              <th scope="col">Transaction</th>
-              <th scope="col">Block</th>
-              <th scope="col">Age</th>
-              <th scope="col">Type</th>
-              <th scope="col">From</th>
-              <th scope="col">To</th>
-              <th scope="col">Result</th>
-            </tr>
-          </thead>
-          <tbody>
-            {page.data.map((t) => {
-              const c = t.raw_data.contract[0];
-              const v = c?.parameter?.value ?? {};
-              const to = v.to_address ?? v.contract_address ?? v.receiver_address;
-              const ret = t.ret?.[0]?.contractRet ?? "SUCCESS";
-              return (
-                <tr key={t.txID}>
-                  <td>
-                    <TxLink id={t.txID} />
-                  </td>
-                  <td>
-                    <BlockLink n={t.blockNumber} />
-                  </td>
-                  <td>{ago(t.block_timestamp)}</td>
-                  <td>{contractLabel(c?.type)}</td>
-                  <td>
-                    <AddressLink address={normalizeAddress(v.owner_address ?? "")} />
-                  </td>
-                  <td>
-                    <AddressLink address={to ? normalizeAddress(to) : undefined} />
-                  </td>
-                  <td>
-                    <Status ok={ret === "SUCCESS"} text={ret} />
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
+        <ListTable
+          id="history"
+          rows={page.data as Json[]}
+          rowKey={(t) => t.txID}
+          columns={[
+            history.transaction,
+            { title: "Block", cell: (t) => <BlockLink n={t.blockNumber} /> },
+            { title: "Age", cell: (t) => ago(t.block_timestamp) },
+            history.type,
+            {
+              title: "From",
+              cell: (t) => (
+                <AddressLink
+                  address={normalizeAddress(t.raw_data.contract[0]?.parameter?.value?.owner_address ?? "")}
+                />
+              ),
+            },
+            { title: "To", cell: (t) => <AddressLink address={recipientOf(t)} /> },
+            history.result,
+          ]}
+        />
       )}
       <nav class="pager" aria-label="History pages">
         {pages.length > 1 && (

@@ -5,13 +5,13 @@ import {
   BlockLink,
   Facts,
   Failure,
+  ListTable,
   Loading,
   Section,
-  Status,
-  TxLink,
+  transactionColumns,
   useLoad,
 } from "../components.js";
-import { contractLabel, grouped, time, trx } from "../format.js";
+import { grouped, time, trx } from "../format.js";
 
 async function loadBlock(key: string): Promise<{ block: Json; infos: Json[] } | undefined> {
   const block = /^\d+$/.test(key)
@@ -23,6 +23,8 @@ async function loadBlock(key: string): Promise<{ block: Json; infos: Json[] } | 
   });
   return { block, infos: Array.isArray(infos) ? infos : [] };
 }
+
+const listed = transactionColumns<Json>((tx) => tx);
 
 export function BlockPage({ id }: { id: string }) {
   const [data, error] = useLoad(() => loadBlock(id), [id]);
@@ -69,38 +71,17 @@ export function BlockPage({ id }: { id: string }) {
         {(block.transactions ?? []).length === 0 ? (
           <p class="muted">This block holds no transaction.</p>
         ) : (
-          <table class="list">
-            <thead>
-              <tr>
-                <th scope="col">Transaction</th>
-                <th scope="col">Type</th>
-                <th scope="col">From</th>
-                <th scope="col">Fee</th>
-                <th scope="col">Result</th>
-              </tr>
-            </thead>
-            <tbody>
-              {block.transactions.map((tx: Json) => {
-                const contract = tx.raw_data.contract[0];
-                const ret = tx.ret?.[0]?.contractRet ?? "SUCCESS";
-                return (
-                  <tr key={tx.txID}>
-                    <td>
-                      <TxLink id={tx.txID} />
-                    </td>
-                    <td>{contractLabel(contract?.type)}</td>
-                    <td>
-                      <AddressLink address={contract?.parameter?.value?.owner_address} />
-                    </td>
-                    <td>{trx(feeOf.get(tx.txID)?.fee ?? 0)}</td>
-                    <td>
-                      <Status ok={ret === "SUCCESS"} text={ret} />
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
+          <ListTable
+            rows={block.transactions as Json[]}
+            rowKey={(tx) => tx.txID}
+            columns={[
+              listed.transaction,
+              listed.type,
+              listed.from,
+              { title: "Fee", cell: (tx) => trx(feeOf.get(tx.txID)?.fee ?? 0) },
+              listed.result,
+            ]}
+          />
         )}
       </Section>
     </>

@@ -1,8 +1,17 @@
 /** Home: the head, the latest blocks and transactions (live from the head stream), dev accounts. */
 import { useEffect, useState } from "preact/hooks";
 import { type DevAccountEntry, devAccounts, type Json, wallet, watchHeads } from "../api.js";
-import { AddressLink, BlockLink, Copy, Failure, Loading, Section, Status, TxLink } from "../components.js";
-import { ago, contractLabel, short } from "../format.js";
+import {
+  AddressLink,
+  BlockLink,
+  Copy,
+  Failure,
+  ListTable,
+  Loading,
+  Section,
+  transactionColumns,
+} from "../components.js";
+import { ago, short } from "../format.js";
 
 const LATEST = 12;
 
@@ -19,6 +28,9 @@ async function latest(): Promise<{ blocks: Json[]; info: Json }> {
   blocks.sort((a, b) => numberOf(b) - numberOf(a));
   return { blocks, info };
 }
+
+/** The latest transactions' rows: a transaction and the block it is in. */
+const latestColumns = transactionColumns<{ tx: Json; number: number }>((row) => row.tx);
 
 export function Home() {
   const [state, setState] = useState<{ blocks: Json[]; info: Json }>();
@@ -106,40 +118,18 @@ export function Home() {
           {transactions.length === 0 ? (
             <p class="muted">No transactions in the latest {LATEST} blocks.</p>
           ) : (
-            <table class="list" id="latest-transactions">
-              <thead>
-                <tr>
-                  <th scope="col">Transaction</th>
-                  <th scope="col">Type</th>
-                  <th scope="col">From</th>
-                  <th scope="col">Block</th>
-                  <th scope="col">Result</th>
-                </tr>
-              </thead>
-              <tbody>
-                {transactions.slice(0, 20).map(({ tx, number }) => {
-                  const contract = tx.raw_data.contract[0];
-                  const ret = tx.ret?.[0]?.contractRet ?? "SUCCESS";
-                  return (
-                    <tr key={tx.txID}>
-                      <td>
-                        <TxLink id={tx.txID} />
-                      </td>
-                      <td>{contractLabel(contract?.type)}</td>
-                      <td>
-                        <AddressLink address={contract?.parameter?.value?.owner_address} />
-                      </td>
-                      <td>
-                        <BlockLink n={number} />
-                      </td>
-                      <td>
-                        <Status ok={ret === "SUCCESS"} text={ret} />
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
+            <ListTable
+              id="latest-transactions"
+              rows={transactions.slice(0, 20)}
+              rowKey={({ tx }) => tx.txID}
+              columns={[
+                latestColumns.transaction,
+                latestColumns.type,
+                latestColumns.from,
+                { title: "Block", cell: ({ number }) => <BlockLink n={number} /> },
+                latestColumns.result,
+              ]}
+            />
           )}
         </Section>
       </div>
