@@ -1,18 +1,7 @@
-/**
- * The account index's cost and speed, each beside a reference measured in the same run:
- * - write overhead: blocks of signed transfers produced by the engine (`produceBlock`, which calls
- *   `indexAccounts` in finishBlock) against `indexAccounts` alone on the same blocks' outcomes —
- *   the block without the index is the difference;
- * - query rate: the built CLI (its own process) with 20 000 transfers to one busy address in its
- *   chain, TronGrid's `/v1/accounts/{a}/transactions?limit=20` (first page, and deep pages by
- *   fingerprint) under autocannon, against `/wallet/getaccount` of the same address in the same run.
- * Run: `npm run bench` (or `node --conditions=tronode-source --import tsx bench/account-index.ts`).
- */
-import { readFileSync } from "node:fs";
 import { createNobleRecoverer, indexAccounts, produceBlock, StateOverlay } from "@tronode/engine";
 import autocannon from "autocannon";
 import { engineFixture } from "./engine.js";
-import { BASE, load, signedTransfers, startNode, stopNode } from "./http.js";
+import { BASE, load, readAccountsFile, signedTransfers, startNode, stopNode } from "./http.js";
 
 const BLOCKS = 50;
 const PER_BLOCK = 200;
@@ -111,11 +100,7 @@ async function queryRate(results: Record<string, number>): Promise<void> {
     accountsFile,
   ]);
   try {
-    const accounts = (
-      JSON.parse(readFileSync(accountsFile, "utf8")) as {
-        accounts: { address: string; privateKey: string }[];
-      }
-    ).accounts;
+    const accounts = readAccountsFile(accountsFile);
     const busy = accounts[0]!;
     const count = 20_000;
     // every transfer pays the busy address, from the other accounts in turn

@@ -1,13 +1,3 @@
-/**
- * Smart-contract throughput:
- * - TRC-20 `transfer` transactions executed by the engine per second: signed, signature recovered
- *   (libsecp256k1 when it loads, else noble), applied in push mode with the TVM run and the energy
- *   bill — one core;
- * - triggerconstantcontract `balanceOf` requests per second over HTTP against the built CLI in its
- *   own process (autocannon on the same machine).
- * Run: `npm run bench` (or `node --conditions=tronode-source --import tsx bench/contracts.ts`).
- */
-import { readFileSync } from "node:fs";
 import { create } from "@bufbuild/protobuf";
 import {
   addressFromBase58,
@@ -40,7 +30,7 @@ import {
 } from "@tronode/secp256k1-native";
 import { Interface } from "ethers";
 import { compiledContracts } from "../test/support/solidity.js";
-import { BASE, load, startNode, stopNode } from "./http.js";
+import { BASE, load, readAccountsFile, startNode, stopNode } from "./http.js";
 
 const FLAGS: Record<string, bigint> = {
   ALLOW_MULTI_SIGN: 1n,
@@ -207,11 +197,7 @@ export async function httpBalanceOf(log: (line: string) => void, results: Record
     accountsFile,
   ]);
   try {
-    const accounts = (
-      JSON.parse(readFileSync(accountsFile, "utf8")) as {
-        accounts: { address: string; privateKey: string }[];
-      }
-    ).accounts;
+    const accounts = readAccountsFile(accountsFile);
     const post = async (path: string, body: unknown) =>
       (await fetch(`${BASE}${path}`, { method: "POST", body: JSON.stringify(body) })).json() as Promise<
         Record<string, unknown>

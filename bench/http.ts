@@ -49,6 +49,12 @@ function post(path: string, body: string): Promise<{ status: number; text: strin
   });
 }
 
+/** The accounts the CLI wrote with --accounts-file. */
+export function readAccountsFile(path: string): { address: string; privateKey: string }[] {
+  return (JSON.parse(readFileSync(path, "utf8")) as { accounts: { address: string; privateKey: string }[] })
+    .accounts;
+}
+
 export function rssMb(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, "utf8");
   const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
@@ -175,11 +181,7 @@ export async function runHttpBench(
     accountsFile,
   ]);
   try {
-    const accounts = (
-      JSON.parse(readFileSync(accountsFile, "utf8")) as {
-        accounts: { address: string; privateKey: string }[];
-      }
-    ).accounts;
+    const accounts = readAccountsFile(accountsFile);
     const getaccount = accounts.map((a) => JSON.stringify({ address: a.address, visible: true }));
     const bodies = Array.from({ length: 40_000 }, (_, i) => getaccount[i % getaccount.length]!);
     // The reference: a bare fastify route answering the node's own getaccount answer as a constant.

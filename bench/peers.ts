@@ -14,14 +14,14 @@
  * The load generator shares the two cores with the server measured, for every subject alike.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { readFileSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import * as grpc from "@grpc/grpc-js";
 import { addressFromBase58 } from "@tronode/engine";
 import { HDNodeWallet, Wallet } from "ethers";
 import { loadGetAccountOverGrpc } from "./grpc.js";
-import { BASE, load, rssMb, signedTransfers, startNode, stopNode } from "./http.js";
+import { BASE, load, readAccountsFile, rssMb, signedTransfers, startNode, stopNode } from "./http.js";
 
 const ROUNDS = 3;
 const READS = 20_000;
@@ -202,11 +202,7 @@ async function round(index: number, anvilBodies: string[], log: (line: string) =
   try {
     await sleep(1000);
     const idle = { tronode: rssMb(node.child.pid!), anvil: rssMb(anvil.child.pid!) };
-    const accounts = (
-      JSON.parse(readFileSync(accountsFile, "utf8")) as {
-        accounts: { address: string; privateKey: string }[];
-      }
-    ).accounts;
+    const accounts = readAccountsFile(accountsFile);
     const visibleBodies = accounts.map((x) => JSON.stringify({ address: x.address, visible: true }));
     const hexBodies = accounts.map((x) =>
       JSON.stringify({ address: Buffer.from(addressFromBase58(x.address)).toString("hex") }),

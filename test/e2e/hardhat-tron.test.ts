@@ -1,16 +1,3 @@
-/**
- * OpenZeppelin's `@openzeppelin/hardhat-tron` 0.1.0 against a started tronode: the Hardhat 2 project
- * in test/hardhat-project (hardhat, hardhat-ethers, hardhat-chai-matchers, hardhat-network-helpers,
- * ethers 6, OpenZeppelin Contracts 5; installed from the npm registry by the root `npm install`)
- * runs its own mocha tests with `tre.autoStart: false` pointed at a node started by the CLI, as a
- * user runs `npm start` and `npx hardhat test`. The project compiles with npm `solc` (the plugin's
- * tron-solc comes from GitHub). Its tests cover deploys, ERC-20 transfers and their matchers, string
- * and custom-error reverts, a payable call, loadFixture over snapshots, the time helpers, mining,
- * balance / code / storage edits, impersonation, hre.tre's snapshot, revert and instance id, the
- * signers' refund, and a contract logging through Hardhat's console.sol, whose lines the node prints
- * under the transaction and the view call that made them.
- */
-import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -24,6 +11,7 @@ import {
   waitForOutput,
 } from "../support/cli-process.js";
 import { expectSnippetFromFile, readmeSection } from "../support/readme-snippet.js";
+import { runTool } from "../support/run-tool.js";
 
 const PROJECT = join(REPO_ROOT, "test", "hardhat-project");
 const HARDHAT = join(PROJECT, "node_modules", "hardhat", "internal", "cli", "bootstrap.js");
@@ -59,35 +47,18 @@ afterAll(async () => {
 
 /** Runs `hardhat test` in the project; resolves with its exit code and output. */
 function hardhatTest(report: string): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [HARDHAT, "test"], {
-      cwd: PROJECT,
-      env: {
-        ...process.env,
-        TRONODE_URL: url,
-        TRONODE_KEY: key,
-        TRONODE_MOCHA_REPORT: report,
-        HARDHAT_DISABLE_TELEMETRY_PROMPT: "true",
-      },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let output = "";
-    child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
-      output += chunk;
-    });
-    child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
-      output += chunk;
-    });
-    // The plugin sets every mocha test's timeout to 30 minutes: the outer limit is here.
-    const timer = setTimeout(() => {
-      child.kill("SIGKILL");
-      reject(new Error(`hardhat test did not finish in 5 minutes\n${output}`));
-    }, 300_000);
-    child.on("error", reject);
-    child.on("exit", (code) => {
-      clearTimeout(timer);
-      resolve({ code, output });
-    });
+  // the plugin sets every mocha test's timeout to 30 minutes: the outer limit is here
+  return runTool([HARDHAT, "test"], {
+    cwd: PROJECT,
+    env: {
+      ...process.env,
+      TRONODE_URL: url,
+      TRONODE_KEY: key,
+      TRONODE_MOCHA_REPORT: report,
+      HARDHAT_DISABLE_TELEMETRY_PROMPT: "true",
+    },
+    timeoutMs: 300_000,
+    label: "hardhat test",
   });
 }
 

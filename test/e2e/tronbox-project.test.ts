@@ -1,14 +1,3 @@
-/**
- * TronBox itself (npm `tronbox` 4.10.0, in test/tronbox-project with its own lockfile, installed by
- * the root `npm install`) against a node started by the CLI with `--block-time 0`, as the README's
- * TronBox section says: `tronbox migrate` and then `tronbox test` back to back, twice, the second
- * migration with `--reset` (on a 3-second block time the second deploy of the same contract inside
- * one block is java-tron's duplicate transaction). The project's contract logs through `tronbox/console.sol`: TronBox prints the lines
- * from the answers' `internal_transactions[].data`, and the node prints them too. The compiler is
- * npm's solc 0.8.26 placed where TronBox caches its download (a temporary HOME), since TronBox
- * fetches tron-solc from GitHub.
- */
-import { spawn } from "node:child_process";
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -22,6 +11,7 @@ import {
   waitForOutput,
 } from "../support/cli-process.js";
 import { expectSnippetFromFile, readmeSection } from "../support/readme-snippet.js";
+import { runTool } from "../support/run-tool.js";
 
 const PROJECT = join(REPO_ROOT, "test", "tronbox-project");
 const TRONBOX = join(PROJECT, "node_modules", "tronbox", "build", "tronbox.js");
@@ -57,28 +47,11 @@ afterAll(async () => {
 });
 
 function tronbox(...args: string[]): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [TRONBOX, ...args, "--network", "development"], {
-      cwd: PROJECT,
-      env: { ...process.env, HOME: home, TRONODE_URL: url, TRONODE_KEY: key },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let output = "";
-    child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
-      output += chunk;
-    });
-    child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
-      output += chunk;
-    });
-    const timer = setTimeout(() => {
-      child.kill("SIGKILL");
-      reject(new Error(`tronbox ${args.join(" ")} did not finish in 3 minutes\n${output}`));
-    }, 180_000);
-    child.on("error", reject);
-    child.on("exit", (code) => {
-      clearTimeout(timer);
-      resolve({ code, output });
-    });
+  return runTool([TRONBOX, ...args, "--network", "development"], {
+    cwd: PROJECT,
+    env: { ...process.env, HOME: home, TRONODE_URL: url, TRONODE_KEY: key },
+    timeoutMs: 180_000,
+    label: `tronbox ${args.join(" ")}`,
   });
 }
 
