@@ -2,7 +2,13 @@
 import { addressToBase58, bytesToHex, TronodeError } from "@tronode/engine";
 import { DEFAULT_GRPC_SOLIDITY_PORT } from "@tronode/transport-grpc";
 import { Command, InvalidArgumentError } from "commander";
-import { baseConfigOf, configFileKind, JAVA_TRON_PORTS, withConfigFile } from "./config/load-config.js";
+import {
+  applyConfig,
+  baseConfigOf,
+  JAVA_TRON_PORTS,
+  readConfigFile,
+  withConfigFile,
+} from "./config/load-config.js";
 import { defaultNodeConfig, type NodeConfig } from "./config/node-config.js";
 import { TerminalOutput } from "./dev/terminal-output.js";
 import { allTriggersSubscription } from "./events/event-subscription-config.js";
@@ -222,12 +228,11 @@ async function runFullNode(): Promise<void> {
   const given = <T>(name: string, fromConfig: T): T =>
     program.getOptionValueSource(name) === "cli" ? (o[name] as T) : fromConfig;
   // java-tron's config.conf starts what java-tron starts: a production node on java-tron's ports
-  const javaTronConfig = o.config !== undefined && (await configFileKind(o.config)) === "java-tron";
-  const production = o.dev === false || javaTronConfig;
+  const file = o.config === undefined ? undefined : await readConfigFile(o.config);
+  const production = o.dev === false || file?.kind === "java-tron";
   let config = baseConfigOf(production);
   let unused: readonly string[] = [];
-  if (o.config)
-    ({ config, unused } = await withConfigFile(config, o.config, o.dataDir ?? process.cwd(), Boolean(o.es)));
+  if (file) ({ config, unused } = await applyConfig(config, file, o.dataDir ?? process.cwd(), Boolean(o.es)));
   // --port 0 (what tests ask) also gives the listeners not named a free port
   const freePorts = given("port", config.port) === 0;
   config = {

@@ -23,9 +23,20 @@ function checkAccountType(value: unknown, key: string): Record<string, never> {
 }
 
 export async function applyConfigFile(base: NodeConfig, path: string): Promise<NodeConfig> {
+  let text: string;
+  try {
+    text = await readFile(path, "utf8");
+  } catch (e) {
+    throw configError(`cannot read config file ${path}: ${(e as Error).message}`);
+  }
+  return applyJsonConfig(base, text, path);
+}
+
+/** Applies a JSON config's text (read from `path`, named in errors) to `base`. */
+export function applyJsonConfig(base: NodeConfig, text: string, path: string): NodeConfig {
   let json: Record<string, unknown>;
   try {
-    json = JSON.parse(await readFile(path, "utf8")) as Record<string, unknown>;
+    json = JSON.parse(text) as Record<string, unknown>;
   } catch (e) {
     throw configError(`cannot read config file ${path}: ${(e as Error).message}`);
   }

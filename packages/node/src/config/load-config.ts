@@ -5,7 +5,7 @@
  */
 import { readFile } from "node:fs/promises";
 import { DEFAULT_GRPC_PORT, DEFAULT_GRPC_SOLIDITY_PORT } from "@tronode/transport-grpc";
-import { applyConfigFile } from "./config-file.js";
+import { applyJsonConfig } from "./config-file.js";
 import { applyJavaTronConfig, isHoconConfig, parseHocon } from "./java-tron-config.js";
 import { configError, defaultNodeConfig, type NodeConfig } from "./node-config.js";
 
@@ -35,27 +35,41 @@ export function baseConfigOf(production: boolean): NodeConfig {
   };
 }
 
-/** Whether --config names java-tron's HOCON config.conf (a production node) or tronode's JSON. */
-export async function configFileKind(path: string): Promise<"java-tron" | "json"> {
-  return isHoconConfig(path, await readConfigText(path)) ? "java-tron" : "json";
+/** A --config file as read once: java-tron's HOCON config.conf (a production node) or tronode's JSON. */
+export interface ConfigFile {
+  readonly path: string;
+  readonly kind: "java-tron" | "json";
+  readonly text: string;
 }
 
-async function readConfigText(path: string): Promise<string> {
+/** Reads --config and tells its kind, by extension or content. */
+export async function readConfigFile(path: string): Promise<ConfigFile> {
+  let text: string;
   try {
-    return await readFile(path, "utf8");
+    text = await readFile(path, "utf8");
   } catch (e) {
     throw configError(`cannot read config file ${path}: ${(e as Error).message}`);
   }
+  return { path, kind: isHoconConfig(path, text) ? "java-tron" : "json", text };
 }
 
-/** Reads --config: java-tron's HOCON config.conf or tronode's JSON config, by extension or content. */
+/** Applies a config file read by readConfigFile to `config`. */
+export async function applyConfig(
+  config: NodeConfig,
+  file: ConfigFile,
+  dataRoot: string,
+  eventSubscription = false,
+): Promise<{ config: NodeConfig; unused: readonly string[] }> {
+  if (file.kind === "json") return { config: applyJsonConfig(config, file.text, file.path), unused: [] };
+  return applyJavaTronConfig(config, await parseHocon(file.text, file.path), { dataRoot, eventSubscription });
+}
+
+/** Reads --config and applies it: java-tron's HOCON config.conf or tronode's JSON config. */
 export async function withConfigFile(
   config: NodeConfig,
   path: string,
   dataRoot: string,
   eventSubscription = false,
 ): Promise<{ config: NodeConfig; unused: readonly string[] }> {
-  const text = await readConfigText(path);
-  if (!isHoconConfig(path, text)) return { config: await applyConfigFile(config, path), unused: [] };
-  return applyJavaTronConfig(config, await parseHocon(text, path), { dataRoot, eventSubscription });
+  return applyConfig(config, await readConfigFile(path), dataRoot, eventSubscription);
 }
