@@ -10,7 +10,6 @@ import { create } from "@bufbuild/protobuf";
 import {
   type Block,
   bytesEqual,
-  bytesToHex,
   CONTRACT_VALIDATE_PREFIX,
   type ConstantCallResult,
   ContractRefusalCodes,
@@ -545,15 +544,11 @@ async function estimateOrCall(
   return { failed: run.failed, message: run.message, result: run.constantResult, energy: run.energyUsed };
 }
 
-const ERROR_SELECTOR = "08c379a0";
-
 /** java-tron appends the decoded `Error(string)` to the failure message. */
 function withRevertReason(message: string, result: Uint8Array): string {
-  if (result.length > 4 && bytesToHex(result.subarray(0, 4)) === ERROR_SELECTOR) {
-    const reason = decodeErrorString(result);
-    if (reason !== undefined) return `${message}: ${reason}`;
-  }
-  return message;
+  // decodeErrorString checks the Error(string) selector itself
+  const reason = decodeErrorString(result);
+  return reason === undefined ? message : `${message}: ${reason}`;
 }
 
 /** TronJsonRpcImpl's mapping of a failed contract call: validation → -32600, anything else → -32000. */
