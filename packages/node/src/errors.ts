@@ -21,6 +21,13 @@ export const NODE_ERROR_CODES = [
   // the solidity node
   "SOLIDITY_OTHER_CHAIN",
   "SOLIDITY_NO_GENESIS",
+  // forking a live network (--fork): the upstream, its answers and the state fetched from it
+  "FORK_INVALID",
+  "FORK_UPSTREAM_UNAVAILABLE",
+  "FORK_UPSTREAM_REJECTED",
+  "FORK_NOT_TRON",
+  "FORK_NO_ARCHIVE",
+  "FORK_STATE_UNRESOLVED",
   // dev controls and state files
   "INVALID_TIME",
   "INVALID_BALANCE",
