@@ -1,12 +1,16 @@
 /**
- * The fork's upstream client against real loopback HTTP servers: headers, merging, the
- * request budget, retries and penalty windows, and the errors a user sees.
+ * The fork's upstream client and cache against real loopback HTTP servers: headers, merging, the
+ * request budget, retries and penalty windows, the errors a user sees, and the on-disk cache.
  * Timing is asserted on when the server saw requests start, not on our own clocks.
  */
+import { appendFile, mkdtemp, readFile, rm } from "node:fs/promises";
 import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { TronodeError } from "@tronode/engine";
 import { afterEach, describe, expect, it } from "vitest";
+import { createCachedUpstream, openUpstreamCache, upstreamUrlHash } from "../src/fork/upstream-cache.js";
 import { createUpstreamClient, type UpstreamClient } from "../src/fork/upstream-client.js";
 
 interface Hit {
@@ -272,5 +276,67 @@ describe("createUpstreamClient", () => {
     const error = await pending;
     expect(error.code).toBe("FORK_UPSTREAM_UNAVAILABLE");
     expect(error.message).toContain("closed");
+  });
+});
+
+describe("the upstream cache", () => {
+  it("round-trips answers through a file, and a reopened cache answers without requests", async () => {
+    const directory = await mkdtemp(join(tmpdir(), "tronode-fork-cache-"));
+    try {
+      const upstream = await serve((hit, response) =>
+        hit.path === "/jsonrpc"
+          ? json(response, { jsonrpc: "2.0", id: 1, result: "0x2a" })
+          : json(response, { balance: 7, asked: JSON.parse(hit.body) }),
+      );
+      const options = { directory, network: "00".repeat(32), url: upstream.url, forkBlock: 1234n };
+      const cache = await openUpstreamCache(options);
+      expect(cache.file).toBe(join(directory, "00".repeat(32), upstreamUrlHash(upstream.url), "1234.jsonl"));
+      const cached = createCachedUpstream({
+        client: client({ url: upstream.url, apiKey: "secret-key" }),
+        cache,
+      });
+      const answer = await cached.post("/wallet/getaccount", { address: "41aa" });
+      expect(await cached.post("/wallet/getaccount", { address: "41aa" })).toEqual(answer);
+      expect(await cached.jsonRpc("eth_getStorageAt", ["0x41", "0x0", "latest"])).toBe("0x2a");
+      expect(upstream.hits).toHaveLength(2);
+      await cache.flush();
+      const text = await readFile(cache.file!, "utf8");
+      expect(text.trim().split("\n")).toHaveLength(2);
+      expect(text).not.toContain("secret-key");
+      expect(text).not.toContain(upstream.url);
+
+      // A process killed mid-write leaves a torn last line: it is skipped, and the next line is not glued to it.
+      await appendFile(cache.file!, '{"k":"/wallet/getcontract\\n{}","v":{"by');
+      const reopened = await openUpstreamCache(options);
+      expect(reopened.size).toBe(2);
+      const offline = createCachedUpstream({ client: client({ url: upstream.url }), cache: reopened });
+      expect(await offline.post("/wallet/getaccount", { address: "41aa" })).toEqual(answer);
+      expect(await offline.jsonRpc("eth_getStorageAt", ["0x41", "0x0", "latest"])).toBe("0x2a");
+      expect(upstream.hits).toHaveLength(2);
+      await offline.post("/wallet/getcontract", { value: "41bb" });
+      await reopened.flush();
+      expect((await openUpstreamCache(options)).size).toBe(3);
+
+      // Another fork block (or endpoint) is another file.
+      expect((await openUpstreamCache({ ...options, forkBlock: 1235n })).size).toBe(0);
+    } finally {
+      await rm(directory, { recursive: true, force: true });
+    }
+  });
+
+  it("stores nothing for a request the client could not answer", async () => {
+    const upstream = await serve((_hit, response) => json(response, {}, 401));
+    const cache = await openUpstreamCache({ network: "ab", url: upstream.url, forkBlock: 1n });
+    expect(cache.file).toBeUndefined();
+    const cached = createCachedUpstream({ client: client({ url: upstream.url }), cache });
+    await failure(cached.post("/wallet/getnowblock", {}));
+    expect(cache.size).toBe(0);
+  });
+
+  it("hands out copies, so a caller's edits do not change the cache", async () => {
+    const cache = await openUpstreamCache({ network: "ab", url: "http://x", forkBlock: 1n });
+    cache.set("k", { balance: 1 });
+    (cache.get("k") as { balance: number }).balance = 2;
+    expect(cache.get("k")).toEqual({ balance: 1 });
   });
 });

@@ -1,0 +1,179 @@
+/**
+ * The on-disk cache of a fork's upstream answers, so a restarted fork asks the upstream nothing it
+ * has asked before. It is keyed by (network, url hash, fork block): the same block on another
+ * endpoint can differ (Anvil cached by chain+block only and served stale data across endpoints,
+ * foundry#15728), and java-tron reads only head state, so an entry means "as first fetched". Only
+ * upstream answers go in, never local changes (Anvil#1531). One JSON line {k, v} per answer,
+ * appended, so a crash loses at most the last line, which a reopen ignores.
+ */
+import { createHash } from "node:crypto";
+import { appendFile, mkdir, readFile } from "node:fs/promises";
+import { dirname, join } from "node:path";
+import { TronodeError } from "@tronode/engine";
+import type { UpstreamClient } from "./upstream-client.js";
+
+export interface UpstreamCacheOptions {
+  /** undefined = in memory only. */
+  readonly directory?: string;
+  /** The upstream's genesis block id (hex). */
+  readonly network: string;
+  /** Only its hash is stored (sha256 hex, first 16 chars). */
+  readonly url: string;
+  readonly forkBlock: bigint;
+}
+
+export interface UpstreamCache {
+  /** <directory>/<network>/<urlHash>/<forkBlock>.jsonl, or undefined in memory. */
+  readonly file: string | undefined;
+  /** A fresh copy of the answer stored under `key` (a request's identity: path + "\n" + JSON body). */
+  get(key: string): unknown | undefined;
+  /** Stores `answer` (plain JSON) and queues its line for the file; flush() waits for the writes. */
+  set(key: string, answer: unknown): void;
+  /** Resolves when every line so far is written; rejects with the first write failure. */
+  flush(): Promise<void>;
+  readonly size: number;
+}
+
+/** The first 16 hex chars of sha256(url), trailing slashes ignored: names the endpoint without spelling it. */
+export function upstreamUrlHash(url: string): string {
+  return createHash("sha256").update(url.replace(/\/+$/, "")).digest("hex").slice(0, 16);
+}
+
+/** A cache that starts empty (an existing file is appended to, not read: openUpstreamCache reads it). */
+export function createUpstreamCache(options: UpstreamCacheOptions): UpstreamCache {
+  return makeCache(options, new Map(), false);
+}
+
+/** Opens the cache and loads its file, if any; lines that do not parse (a torn last line) are skipped. */
+export async function openUpstreamCache(options: UpstreamCacheOptions): Promise<UpstreamCache> {
+  const entries = new Map<string, string>();
+  const file = cacheFile(options);
+  let text = "";
+  if (file !== undefined) {
+    try {
+      text = await readFile(file, "utf8");
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+    }
+  }
+  for (const line of text.split("\n")) {
+    if (line === "") continue;
+    try {
+      const entry = JSON.parse(line) as { k?: unknown; v?: unknown };
+      if (typeof entry.k === "string" && entry.v !== undefined) entries.set(entry.k, JSON.stringify(entry.v));
+    } catch {
+      // A torn line (the process died mid-write) holds nothing usable; the request is simply asked again.
+    }
+  }
+  // Without this, the next line would be glued onto the torn one and be lost too.
+  return makeCache(options, entries, text !== "" && !text.endsWith("\n"));
+}
+
+function cacheFile(options: UpstreamCacheOptions): string | undefined {
+  if (options.directory === undefined) return undefined;
+  // The network becomes a directory name: only hex, so it cannot climb out of the cache directory.
+  if (!/^[0-9a-fA-F]+$/.test(options.network)) {
+    throw new TronodeError(
+      "FORK_INVALID",
+      `the fork network id must be hex (the genesis block id), got "${options.network}"`,
+    );
+  }
+  if (options.forkBlock < 0n) throw new TronodeError("FORK_INVALID", `the fork block must be >= 0`);
+  return join(
+    options.directory,
+    options.network.toLowerCase(),
+    upstreamUrlHash(options.url),
+    `${options.forkBlock}.jsonl`,
+  );
+}
+
+function makeCache(
+  options: UpstreamCacheOptions,
+  entries: Map<string, string>,
+  tornTail: boolean,
+): UpstreamCache {
+  const file = cacheFile(options);
+  // Values are kept as JSON text: every get() parses a fresh copy, so a caller that mutates an
+  // answer cannot change what the cache (and the file) holds.
+  let pending: string[] = tornTail ? [""] : [];
+  let writing: Promise<void> = Promise.resolve();
+  let failure: unknown;
+  let madeDirectory = false;
+
+  /** Writes run one after another, each taking every line queued so far, so lines stay whole and in order. */
+  function write(): void {
+    writing = writing.then(async () => {
+      if (pending.length === 0 || file === undefined) return;
+      const lines = pending;
+      pending = [];
+      try {
+        if (!madeDirectory) await mkdir(dirname(file), { recursive: true });
+        madeDirectory = true;
+        await appendFile(file, `${lines.join("\n")}\n`);
+      } catch (error) {
+        failure ??= error;
+      }
+    });
+  }
+
+  return {
+    file,
+    get(key) {
+      const text = entries.get(key);
+      return text === undefined ? undefined : JSON.parse(text);
+    },
+    set(key, answer) {
+      const text = JSON.stringify(answer);
+      if (text === undefined)
+        throw new TronodeError("FORK_INVALID", `cannot cache an undefined answer for ${key}`);
+      if (entries.get(key) === text) return;
+      entries.set(key, text);
+      if (file === undefined) return;
+      pending.push(`{"k":${JSON.stringify(key)},"v":${text}}`);
+      write();
+    },
+    async flush() {
+      await writing;
+      if (failure !== undefined) {
+        throw new TronodeError("FORK_INVALID", `cannot write the fork cache ${file}: ${String(failure)}`, {
+          cause: failure,
+        });
+      }
+    },
+    get size() {
+      return entries.size;
+    },
+  };
+}
+
+export interface CachedUpstreamOptions {
+  readonly client: UpstreamClient;
+  readonly cache: UpstreamCache;
+}
+
+/** The upstream as the fork reads it: the cache first, the client on a miss (its answer is stored). */
+export interface CachedUpstream {
+  readonly client: UpstreamClient;
+  readonly cache: UpstreamCache;
+  post(path: string, body: unknown): Promise<unknown>;
+  jsonRpc(method: string, params: readonly unknown[]): Promise<unknown>;
+}
+
+export function createCachedUpstream({ client, cache }: CachedUpstreamOptions): CachedUpstream {
+  async function through(key: string, ask: () => Promise<unknown>): Promise<unknown> {
+    const cached = cache.get(key);
+    if (cached !== undefined) return cached;
+    // A thrown error (upstream down, rejected, a JSON-RPC error) is not an answer: nothing is stored.
+    const answer = await ask();
+    cache.set(key, answer ?? null);
+    return answer;
+  }
+  return {
+    client,
+    cache,
+    post: (path, body) => through(`${path}\n${JSON.stringify(body ?? {})}`, () => client.post(path, body)),
+    // The JSON-RPC result alone is stored, under the method and params (the envelope's id is noise).
+    jsonRpc: (method, params) =>
+      through(`/jsonrpc ${method}\n${JSON.stringify(params)}`, () => client.jsonRpc(method, params)),
+  };
+}
