@@ -87,6 +87,7 @@ export * from "./state/chain-parameters.js";
 export * from "./state/chain-properties.js";
 export * from "./state/contract-tables.js";
 export * from "./state/core-tables.js";
+export * from "./state/fork-tables.js";
 export * from "./state/state-digest.js";
 export * from "./state/state-overlay.js";
 export * from "./state/state-view.js";

@@ -285,7 +285,30 @@ export interface DevAccount {
 }
 
 /** TRE-compatible development controls the node offers on its HTTP port. */
+/** Where a forked chain (tronode's --fork) comes from, and what it has fetched (tre_forkInfo). */
+export interface ForkInfo {
+  /** The upstream's url (never its key). */
+  readonly url: string;
+  /** The upstream's genesis block id. */
+  readonly network: Uint8Array;
+  readonly blockNumber: bigint;
+  readonly blockId: Uint8Array;
+  readonly blockTimestamp: bigint;
+  /** Wall-clock ms when the fork was made. */
+  readonly forkedAt: bigint;
+  /** Rows fetched from upstream so far, and the range of upstream heads they were read at. */
+  readonly fetchedRows: number;
+  readonly fetchedFromHead: bigint | undefined;
+  readonly fetchedToHead: bigint | undefined;
+  /** Requests sent upstream by this process (retries included). */
+  readonly upstreamRequests: number;
+  /** The file of cached upstream answers (undefined: kept in memory only). */
+  readonly cacheFile: string | undefined;
+}
+
 export interface DevApi {
+  /** A forked chain's origin and fetch figures; undefined on a chain that is not a fork. */
+  forkInfo(): ForkInfo | undefined;
   /** The accounts funded at genesis, in derivation order. */
   genesisAccounts(): readonly DevAccount[];
   /** Batches created later by temporary-accounts-generation, oldest first. */

@@ -12,6 +12,7 @@ import {
 import { defaultNodeConfig, type NodeConfig } from "./config/node-config.js";
 import { TerminalOutput } from "./dev/terminal-output.js";
 import { allTriggersSubscription } from "./events/event-subscription-config.js";
+import type { ForkConfig } from "./fork/fork-start.js";
 import { createLogger } from "./logger.js";
 import { createNode, type TronNode } from "./node.js";
 import { SOLIDITY_POLL_INTERVAL_MS } from "./solidity/block-follower.js";
@@ -46,6 +47,29 @@ function peerAddress(value: string, previous: { host: string; port: number }[] =
   const port = match ? Number(match[2]) : Number.NaN;
   if (!match || port < 1 || port > 65535) throw new InvalidArgumentError("a peer is host:port");
   return [...previous, { host: match[1]!, port }];
+}
+
+/** `--fork` and its flags as the node's ForkConfig. */
+function forkConfigOf(o: Record<string, unknown>): ForkConfig {
+  const headers: Record<string, string> = {};
+  for (const line of (o.forkHeader as string[] | undefined) ?? []) {
+    const colon = line.indexOf(":");
+    if (colon <= 0) throw new TronodeError("INVALID_CONFIG", `--fork-header "${line}" is not "Name: value"`);
+    headers[line.slice(0, colon).trim()] = line.slice(colon + 1).trim();
+  }
+  return {
+    url: o.fork as string,
+    ...(o.forkApiKey === undefined ? {} : { apiKey: o.forkApiKey as string }),
+    ...(Object.keys(headers).length === 0 ? {} : { headers }),
+    ...(o.forkRps === undefined ? {} : { rps: o.forkRps as number }),
+    ...(o.forkBlockNumber === undefined ? {} : { blockNumber: BigInt(o.forkBlockNumber as number) }),
+    ...(o.forkCache === false
+      ? { cache: false }
+      : typeof o.forkCache === "string"
+        ? { cacheDir: o.forkCache }
+        : {}),
+    ...(o.forkPrefetch === undefined ? {} : { prefetch: o.forkPrefetch as string[] }),
+  };
 }
 
 function witnessIndexes(value: string): number[] {
@@ -216,6 +240,35 @@ const program = new Command()
   )
   .option("--no-console-log", "do not print contracts' console.log lines")
   .option(
+    "--fork <url>",
+    "fork a live java-tron network (HTTP API, e.g. https://api.trongrid.io or http://10.0.0.5:8090): continue from its head block, fetching its state as it is read",
+  )
+  .option("--fork-api-key <key>", "the upstream's API key, sent as TRON-PRO-API-KEY (TronGrid); never logged")
+  .option(
+    "--fork-header <header>",
+    'an extra header sent upstream, "Name: value" (repeatable)',
+    (value: string, previous: string[] = []) => [...previous, value],
+  )
+  .option(
+    "--fork-rps <n>",
+    "upstream requests per second at most (default 10)",
+    integer("fork rps", 1, 100_000),
+  )
+  .option(
+    "--fork-block-number <n>",
+    "fork at this upstream block instead of the head: only when its fork is in the cache (java-tron keeps no past state)",
+    integer("fork block number", 0, Number.MAX_SAFE_INTEGER),
+  )
+  .option(
+    "--fork-cache <dir>",
+    "where upstream answers are kept (default: <data dir>/fork-cache, or ~/.cache/tronode/fork in memory)",
+  )
+  .option("--no-fork-cache", "keep no upstream answers on disk")
+  .option(
+    "--fork-prefetch <addresses...>",
+    "accounts and contracts (Base58 or hex) fetched at start, pinning their state to the fork's start",
+  )
+  .option(
     "--log-format <format>",
     "pretty (a line per block and transaction, for a person) or json (pino's JSON lines); default: pretty on a terminal, json otherwise",
   )
@@ -271,6 +324,7 @@ async function runFullNode(): Promise<void> {
     needSyncCheck: o.needSyncCheck ?? config.needSyncCheck,
     eventSubscription:
       o.eventZmq !== undefined ? allTriggersSubscription(o.eventZmq) : config.eventSubscription,
+    fork: o.fork === undefined ? config.fork : forkConfigOf(o),
     p2p:
       o.p2p ||
       o.p2pPort !== undefined ||

@@ -8,6 +8,7 @@ import {
   createNobleRecoverer,
   DEFAULT_MAX_ENERGY_LIMIT_FOR_CONSTANT,
   type DevAccount,
+  type ForkInfo,
   type GenesisConfig,
   type Logger,
   type SignatureRecoverer,
@@ -22,7 +23,13 @@ import {
   createNativeRecoverer,
   createRecoveryPool,
 } from "@tronode/secp256k1-native";
-import { type ChainStore, createChainStore, createLevelStorage, createMemoryStorage } from "@tronode/storage";
+import {
+  type ChainStore,
+  createChainStore,
+  createLevelStorage,
+  createMemoryStorage,
+  type KvStorage,
+} from "@tronode/storage";
 import { createGrpcServer, type GrpcServer } from "@tronode/transport-grpc";
 import { createHttpServer } from "@tronode/transport-http";
 import { createP2pService, type P2pService } from "@tronode/transport-p2p";
@@ -50,6 +57,11 @@ import type { TerminalOutput } from "./dev/terminal-output.js";
 import { rebuildAccountIndex } from "./events/account-index-rebuild.js";
 import { createEventPublisher, type EventPublisher } from "./events/event-publisher.js";
 import { createHeadFeed } from "./events/head-feed.js";
+import { forkAnchor } from "./fork/fork-anchor.js";
+import { retryOnMisses } from "./fork/fork-retry.js";
+import { type StartedFork, startFork } from "./fork/fork-start.js";
+import { createForkedStore, type ForkedStore } from "./fork/forked-store.js";
+import { prefetchAccounts } from "./fork/prefetch.js";
 import { silentLogger } from "./logger.js";
 import { createNodeMetrics } from "./monitor/node-metrics.js";
 import { nodeStatistics } from "./monitor/node-statistics.js";
@@ -237,13 +249,17 @@ export async function createNode(options: CreateNodeOptions = {}): Promise<TronN
     await writeAccountsFile(config.accountsFile, config.mnemonic, config.hdPath, accounts);
 
   const genesis = createGenesis(genesisOf(config, accounts));
+  // a fork's upstream is asked first: an unreachable or wrong url fails before anything is opened
+  const fork = config.fork ? await startFork(config.fork, config.dataDir) : undefined;
   const kv = config.dataDir ? createLevelStorage({ directory: config.dataDir }) : createMemoryStorage();
-  const store: ChainStore = await createChainStore({ kv, chainId: genesis.blockId });
-  const fresh = store.view.get(Tables.blocks, 0n) === undefined;
-  const savedState =
-    fresh && config.stateFile ? await readStateFile(config.stateFile, genesis.blockId) : undefined;
-  if (savedState) await store.commit(savedState);
-  else if (fresh) await store.commit(genesis.changes);
+  let store: ChainStore;
+  let forked: ForkedStore | undefined;
+  try {
+    ({ store, forked } = await openStore(kv, config, genesis, accounts, fork));
+  } catch (error) {
+    await fork?.close();
+    throw error;
+  }
   const traceBalances = historyBalanceLookupOf(config);
   const historyChanges = await balanceHistoryStartChanges(store, traceBalances);
   if (historyChanges) await store.commit(historyChanges);
@@ -262,7 +278,20 @@ export async function createNode(options: CreateNodeOptions = {}): Promise<TronN
     logger,
     maxPendingSize: config.maxPendingSize,
     traceBalances,
-    settings: chainSettingsOf(config),
+    settings: forked
+      ? { ...chainSettingsOf(config), localSchedule: witnessKeysOf(config).map((w) => w.address) }
+      : chainSettingsOf(config),
+    ...(forked
+      ? {
+          fork: {
+            misses: forked.misses,
+            get fetched() {
+              return forked.stats().rows;
+            },
+            resolve: () => forked.resolve(),
+          },
+        }
+      : {}),
     ...(config.dev
       ? {
           signatureBypass: signatureBypass.test,
@@ -354,7 +383,7 @@ export async function createNode(options: CreateNodeOptions = {}): Promise<TronN
     ...(config.transactionExpirationMs === undefined ? {} : { expirationMs: config.transactionExpirationMs }),
   });
   // One service per domain, composed into java-tron's Wallet surface.
-  const wallet: WalletApi = composeWallet(
+  const composed: WalletApi = composeWallet(
     coreWallet,
     new ResourceQueryService(chain),
     new BalanceHistoryService(chain),
@@ -376,6 +405,8 @@ export async function createNode(options: CreateNodeOptions = {}): Promise<TronN
     }),
     contracts,
   );
+  // a forked chain's reads run again once the rows they lacked are fetched from upstream
+  const wallet = forked ? retryOnMisses(composed, forked) : composed;
   container.register("WalletApi", { useValue: wallet });
   // Events are decoded with the ABI stored for their contract (cleared ABIs decode nothing).
   const events = new EventService({
@@ -394,8 +425,9 @@ export async function createNode(options: CreateNodeOptions = {}): Promise<TronN
     mnemonic: config.mnemonic,
     hdPath: config.hdPath,
     balance: config.accountBalance,
-    chainId: genesis.blockId,
+    chainId: fork ? fork.point.network : genesis.blockId,
     version: DEV_VERSION,
+    ...(fork && forked ? { forkInfo: () => forkInfoOf(fork, forked) } : {}),
   });
   container.register(DevControls, { useValue: dev });
 
@@ -419,7 +451,7 @@ export async function createNode(options: CreateNodeOptions = {}): Promise<TronN
           }
         : {}),
       jsonRpc: {
-        state: new EthStateService(chain),
+        state: forked ? retryOnMisses(new EthStateService(chain), forked) : new EthStateService(chain),
         logIndex: events,
         localWitnesses: witnessKeysOf(config).map((w) => w.address),
         clientVersion: clientVersionOf(CODE_VERSION),
@@ -518,9 +550,66 @@ export async function createNode(options: CreateNodeOptions = {}): Promise<TronN
       await stateWriter?.stop();
       await prefetch?.close();
       await store.close();
+      await fork?.close();
       metrics.close();
       container.dispose?.();
     },
+  };
+}
+
+/**
+ * Opens the chain store: a fresh chain gets its genesis (or the state file, or a fork's first
+ * state); a forked chain's store fetches what it lacks from the upstream (ForkedStore).
+ */
+async function openStore(
+  kv: KvStorage,
+  config: NodeConfig,
+  genesis: ReturnType<typeof createGenesis>,
+  accounts: readonly DevAccount[],
+  fork: StartedFork | undefined,
+): Promise<{ store: ChainStore; forked: ForkedStore | undefined }> {
+  if (fork !== undefined) {
+    const base = await createChainStore({ kv, chainId: fork.point.network });
+    try {
+      // the first commit is the fork's first state; fetched rows (no journal) never count as one
+      if (base.commitSeq === 0n)
+        await base.commit(forkAnchor(await fork.facts(), genesisOf(config, accounts)));
+    } catch (error) {
+      await base.close();
+      throw error;
+    }
+    const forked = createForkedStore({
+      store: base,
+      upstream: fork.upstream,
+      forkNumber: fork.point.number,
+      upstreamHead: async () => fork.upstream.lastHead,
+    });
+    if (config.fork?.prefetch?.length) await prefetchAccounts(forked, config.fork.prefetch);
+    return { store: forked, forked };
+  }
+  const store = await createChainStore({ kv, chainId: genesis.blockId });
+  const fresh = store.view.get(Tables.blocks, 0n) === undefined;
+  const savedState =
+    fresh && config.stateFile ? await readStateFile(config.stateFile, genesis.blockId) : undefined;
+  if (savedState) await store.commit(savedState);
+  else if (fresh) await store.commit(genesis.changes);
+  return { store, forked: undefined };
+}
+
+function forkInfoOf(fork: StartedFork, forked: ForkedStore): ForkInfo {
+  const stats = forked.stats();
+  return {
+    url: fork.point.url,
+    network: fork.point.network,
+    blockNumber: fork.point.number,
+    blockId: fork.point.id,
+    blockTimestamp: fork.point.timestamp,
+    forkedAt: BigInt(fork.point.forkedAt),
+    fetchedRows: stats.rows,
+    fetchedFromHead: stats.fromHead,
+    fetchedToHead: stats.toHead,
+    upstreamRequests: fork.upstream.client.stats.requests,
+    cacheFile: fork.upstream.cache.file,
   };
 }
 

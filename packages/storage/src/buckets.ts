@@ -145,9 +145,13 @@ export const BUCKETS = {
   code: { bucket: 0x3a, resident: false, cache: 4096, warmLatest: false },
   "storage-rows": { bucket: 0x3b, resident: false, cache: 65536, warmLatest: false },
   "contract-states": { bucket: 0x3c, resident: false, cache: 16384, warmLatest: false },
+  // a forked chain's marks of the rows it holds (fetched or its own): bounded by what it read
+  "fork-rows": { bucket: 0x55, resident: true },
+  // never written (a read of it names a missing storage row's contract slot, see ContractTables)
+  "storage-slots": { bucket: 0x56, resident: true },
   // reserved: 0x25–0x2b TRC-10 tokens and exchanges, 0x2c–0x37 proposals and market,
   // 0x3d–0x3f smart contracts and the VM, 0x40–0x47 shielded notes, 0x48–0x4f the p2p network
-  // next free: 0x55 (0x0f and 0x10–0x1b are reserved for the domains above)
+  // next free: 0x57 (0x0f and 0x10–0x1b are reserved for the domains above)
   // retired: (none yet) — e.g. `// 0x0c "old-table": retired in <change>; never reuse`
 } as const satisfies Record<string, BucketSpec>;
 

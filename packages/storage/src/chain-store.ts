@@ -96,6 +96,13 @@ export interface ChainStore {
 export interface CommitOptions {
   /** Tag kept with the commit's journal record (the node uses the head block number). */
   readonly label?: bigint;
+  /**
+   * false: rows that are no state transition and that no rewind may take back (a forked chain's
+   * rows fetched from its upstream are its state before any local block). Written in one batch,
+   * with no journal record and no new sequence number; a later commit's record keeps them as the
+   * prior values, so rewinds and `viewAt` see them as always there. Default true.
+   */
+  readonly journal?: boolean;
 }
 
 export interface JournalMark {
@@ -333,6 +340,12 @@ class LevelChainStore implements ChainStore {
       plan = this.plan(changes);
     } catch (e) {
       return Promise.reject(e);
+    }
+    if (options.journal === false) {
+      return this.enqueue(async () => {
+        if (plan.ops.length > 0) await this.apply(plan.ops, plan.updates);
+        return this.lastCommit;
+      });
     }
     return this.enqueue(() => this.write(plan.ops, plan.updates, options.label ?? 0n));
   }

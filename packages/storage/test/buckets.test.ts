@@ -39,6 +39,7 @@ describe("buckets", () => {
       "delegation",
       "exchanges",
       "exchanges-v2",
+      "fork-rows",
       "index-marks",
       "market-account-orders",
       "market-pair-price-counts",
@@ -48,6 +49,7 @@ describe("buckets", () => {
       "properties",
       "proposals",
       "recent-blocks",
+      "storage-slots",
       "votes",
       "witnesses",
     ]);

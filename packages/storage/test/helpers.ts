@@ -235,6 +235,9 @@ export function rowsFor(i: number): Row[] {
     [Tables.code, addr(i), Uint8Array.of(0x60, i & 0xff, 0x00)],
     [Tables.storageRows, concatBytes(blockId(i)), blockId(i + 1)],
     [Tables.contractStates, addr(i), create(ContractStateSchema, { energyUsage: n, updateCycle: n + 1n })],
+    [Tables.forkRows, concatBytes(utf8Encode("accounts"), Uint8Array.of(0), addr(i)), n],
+    // the engine never writes storage-slots (a read of it only names a slot), but storage keeps any table
+    [Tables.storageSlots, concatBytes(addr(i), blockId(i), blockId(i + 1)), Uint8Array.of(i & 0xff)],
   ];
 }
 

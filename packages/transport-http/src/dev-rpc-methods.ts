@@ -7,7 +7,7 @@
  */
 import { type DevApi, decodeAddress, hexToBytes, parseHex, tryAddressFromBase58 } from "@tronode/engine";
 import { type JsonRpcError, JsonRpcErrorCodes, JsonRpcFailure } from "@tronode/operations";
-import type { JsonValue } from "./engine-protocol.js";
+import type { JsonObject, JsonValue } from "./engine-protocol.js";
 
 export { type JsonRpcError, JsonRpcErrorCodes, JsonRpcFailure };
 
@@ -263,6 +263,37 @@ const stateDigest: MethodHandler = async (dev) => `0x${Buffer.from(await dev.sta
 
 const noOp: MethodHandler = async () => true;
 
+const hex = (bytes: Uint8Array) => `0x${Buffer.from(bytes).toString("hex")}`;
+
+/** tronode's tre_forkInfo: the fork's upstream, fork block and what it fetched; null when not a fork. */
+const forkInfo: MethodHandler = async (dev) => {
+  const info = dev.forkInfo();
+  if (info === undefined) return null;
+  return {
+    url: info.url,
+    network: hex(info.network),
+    forkBlockNumber: Number(info.blockNumber),
+    forkBlockHash: hex(info.blockId),
+    forkBlockTimestamp: Number(info.blockTimestamp),
+    forkedAt: Number(info.forkedAt),
+    fetchedRows: info.fetchedRows,
+    fetchedFromHead: info.fetchedFromHead === undefined ? null : Number(info.fetchedFromHead),
+    fetchedToHead: info.fetchedToHead === undefined ? null : Number(info.fetchedToHead),
+    upstreamRequests: info.upstreamRequests,
+    cacheFile: info.cacheFile ?? null,
+  };
+};
+
+/** Anvil's anvil_nodeInfo, the part a TRON chain has: the fork's config (forkUrl, forkBlockNumber). */
+const anvilNodeInfo: MethodHandler = async (dev) => {
+  const info = dev.forkInfo();
+  const forkConfig: JsonObject =
+    info === undefined
+      ? {}
+      : { forkUrl: info.url, forkBlockNumber: Number(info.blockNumber), forkRetryBackoff: null };
+  return { forkConfig };
+};
+
 const instanceId: MethodHandler = async (dev) => `0x${Buffer.from(dev.instanceId).toString("hex")}`;
 
 const MAX_STORAGE_RANGE = 1024;
@@ -348,4 +379,7 @@ export const DEV_RPC_METHODS: ReadonlyMap<string, MethodHandler> = new Map<strin
   ["tre_loadState", loadState],
   ["anvil_loadState", loadState],
   ["tre_stateDigest", stateDigest],
+  // forking
+  ["tre_forkInfo", forkInfo],
+  ["anvil_nodeInfo", anvilNodeInfo],
 ]);

@@ -736,6 +736,7 @@ export function createFakeDev(): FakeDev {
     calls,
     version: "tronode/test",
     instanceId: new Uint8Array(32).fill(0x5a),
+    forkInfo: () => undefined,
     async storageAt(address, slot) {
       record("storageAt", address, slot);
       return slot[31] === 0 ? Uint8Array.of(0x2a) : new Uint8Array(32);

@@ -9,6 +9,12 @@ export interface ChainSettings {
    * maintenance that decides it (3 days by default).
    */
   readonly proposalExpireTime: bigint;
+  /**
+   * A forked chain's schedule (tronode's --fork): the local witnesses produce every slot whatever
+   * the votes say, so the upstream witnesses keep their votes and standing but no slots. Absent on
+   * any other chain, where the maintenance ranks the active witnesses by votes as java-tron does.
+   */
+  readonly localSchedule?: readonly Uint8Array[];
 }
 
 /** java-tron's CommonParameter defaults. */

@@ -157,7 +157,14 @@ export function produceBlock(view: StateView, options: ProduceBlockOptions): Pro
     },
   });
   block.blockHeader!.witnessSignature = signBlockHeader(block, options.witnessPrivateKey, options.signer);
-  const id = finishBlock(state, props, block, outcomes, options.traceBalances ? view : undefined);
+  const id = finishBlock(
+    state,
+    props,
+    block,
+    outcomes,
+    options.settings,
+    options.traceBalances ? view : undefined,
+  );
   return { block, blockId: id, outcomes, changes: state.changes(), rejected };
 }
 
@@ -298,7 +305,14 @@ export function applyBlock(
     state.merge(outcome.changes);
     outcomes.push(outcome);
   }
-  const id = finishBlock(state, props, block, outcomes, options.traceBalances ? view : undefined);
+  const id = finishBlock(
+    state,
+    props,
+    block,
+    outcomes,
+    options.settings,
+    options.traceBalances ? view : undefined,
+  );
   return { block, blockId: id, outcomes, changes: state.changes() };
 }
 
@@ -326,6 +340,7 @@ function finishBlock(
   props: MutableChainProperties,
   block: Block,
   outcomes: readonly TransactionOutcome[],
+  settings: ChainSettings | undefined,
   /** With balance history on: the state before the block, to find the balances it changed. */
   tracedParent?: StateView,
 ): Uint8Array {
@@ -373,7 +388,7 @@ function finishBlock(
   if (raw.timestamp >= nextMaintenance) {
     // Proposals approved by then take effect here, before the votes are counted (java-tron's order).
     processProposals(state, props);
-    if (raw.number !== 1n) doMaintenance(state, props);
+    if (raw.number !== 1n) doMaintenance(state, props, settings?.localSchedule);
     const interval = props.get("MAINTENANCE_TIME_INTERVAL");
     props.set(
       "NEXT_MAINTENANCE_TIME",

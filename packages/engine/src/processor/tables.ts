@@ -7,6 +7,7 @@ import { ProposalTables } from "../proposals/tables.js";
 import { ResourceTables } from "../resources/tables.js";
 import { ContractTables } from "../state/contract-tables.js";
 import { CoreTables } from "../state/core-tables.js";
+import { ForkTables } from "../state/fork-tables.js";
 import { WitnessTables } from "../witnesses/tables.js";
 
 /**
@@ -24,6 +25,7 @@ export const Tables = {
   ...AssetTables,
   ...ExchangeTables,
   ...ContractTables,
+  ...ForkTables,
 } as const;
 
 export type TableName = keyof typeof Tables;

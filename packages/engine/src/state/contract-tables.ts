@@ -33,6 +33,12 @@ export const ContractTables = {
   storageRows: defineTable("storage-rows", bytesKey, bytesValue),
   /** contract address → ContractState (dynamic energy: usage, factor, update cycle). */
   contractStates: defineTable("contract-states", bytesKey, messageValue(ContractStateSchema)),
+  /**
+   * Never written: `address ‖ slot ‖ row key` (21 + 32 + 32 bytes). The VM reads it when a storage
+   * row is absent, which tells a state filled lazily from an upstream chain (a forked node) which
+   * contract slot the row is — a row key is a hash, and java-tron serves slots by address and slot.
+   */
+  storageSlots: defineTable("storage-slots", bytesKey, bytesValue),
 } as const;
 
 /** java-tron's Storage.addrHash: keccak(address), or keccak(address ‖ trxHash) for a CREATE2 contract. */

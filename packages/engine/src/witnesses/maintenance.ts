@@ -146,7 +146,12 @@ export function witnessesWithLiveVotes(view: StateView, props: ChainProperties):
 }
 
 /** MaintenanceManager.doMaintenance (not run for block 1, as in java-tron). */
-export function doMaintenance(state: StateOverlay, props: MutableChainProperties): void {
+export function doMaintenance(
+  state: StateOverlay,
+  props: MutableChainProperties,
+  /** A forked chain's local witnesses (ChainSettings.localSchedule): they stay the active ones. */
+  localSchedule?: readonly Uint8Array[],
+): void {
   removeThePowerOfTheGr(state, props);
   // New reward algorithm: each witness's Vi for the cycle that ends here, from its votes in it.
   if (props.isOn("ALLOW_CHANGE_DELEGATION") && usesNewRewardAlgorithm(props)) {
@@ -169,7 +174,7 @@ export function doMaintenance(state: StateOverlay, props: MutableChainProperties
       state.put(CoreTables.witnesses, address, { ...witness, voteCount: witness.voteCount + delta });
     }
     const ranked = sortWitnessAddresses(state, all, props.isOn("CONSENSUS_LOGIC_OPTIMIZATION"));
-    const active = ranked.slice(0, MAX_ACTIVE_WITNESS_NUM);
+    const active = localSchedule ? [...localSchedule] : ranked.slice(0, MAX_ACTIVE_WITNESS_NUM);
     props.setBytes("ACTIVE_WITNESSES", packAddresses(active));
     if (!props.isOn("ALLOW_CHANGE_DELEGATION")) {
       splitByVotes(

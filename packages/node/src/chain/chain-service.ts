@@ -104,6 +104,16 @@ export interface ChainServiceOptions {
    * records live in memory, and a busy chain's 256 blocks would otherwise hold hundreds of MB.
    */
   readonly traceBytes?: number;
+  /**
+   * A forked chain (--fork): reads of rows it has not fetched yet are noted as misses. A push that
+   * noted one is refused (and run again after the fetch); a block that noted one is produced again.
+   */
+  readonly fork?: {
+    readonly misses: { readonly count: number };
+    /** Rows fetched so far: answers cached by state version are stale once it moves. */
+    readonly fetched: number;
+    resolve(): Promise<void>;
+  };
 }
 
 /**
@@ -134,6 +144,7 @@ export class ChainService {
       traceBalances: options.traceBalances,
       settings: options.settings,
       signatureBypass: options.signatureBypass,
+      misses: options.fork?.misses,
       onChange: () => {
         this.changes++;
       },
@@ -159,7 +170,8 @@ export class ChainService {
    * answer computed at one version can be served again while the version is the same.
    */
   get stateVersion(): number {
-    return this.changes;
+    // a forked chain's fetched rows change what reads see without a commit of the chain's own
+    return this.changes + (this.options.fork?.fetched ?? 0);
   }
 
   /** Unconfirmed state: committed + pending transactions. */
@@ -259,19 +271,16 @@ export class ChainService {
       if (!producer) return undefined;
       const started = performance.now();
       const solidifiedBefore = this.properties.solidifiedNumber;
-      const produced = produceBlock(this.options.store.view, {
-        timestamp,
-        witnessPrivateKey: producer.privateKey,
-        signer: this.signer,
-        witnessAddress: producer.address,
-        transactions: this.pool.transactions(),
-        recoverer: this.options.recoverer,
-        isVerified: (txId) => this.pool.isVerified(txId),
-        traceBalances: this.options.traceBalances,
-        settings: this.options.settings,
-        // The pool's outcomes were computed on the committed head, in order: the block can take them.
-        pushed: this.pool.outcomesOnCommittedHead(),
-      });
+      const fork = this.options.fork;
+      // a forked chain's block may read rows not fetched yet (a maintenance reads every voted
+      // witness's account): fetch them and produce the block again, so no block rests on a miss
+      let produced: ProducedBlock;
+      for (let round = 0; ; round++) {
+        const before = fork?.misses.count;
+        produced = this.produceOn(producer, timestamp);
+        if (fork === undefined || fork.misses.count === before || round >= 32) break;
+        await fork.resolve();
+      }
       await this.commit(produced.changes);
       this.forks.addProduced(produced.block);
       for (const r of produced.rejected) {
@@ -287,6 +296,23 @@ export class ChainService {
       });
       for (const listener of this.listeners) listener(produced);
       return produced;
+    });
+  }
+
+  /** One block with the pending transactions, produced on the committed head (not committed). */
+  private produceOn(producer: WitnessKey, timestamp: bigint): ProducedBlock {
+    return produceBlock(this.options.store.view, {
+      timestamp,
+      witnessPrivateKey: producer.privateKey,
+      signer: this.signer,
+      witnessAddress: producer.address,
+      transactions: this.pool.transactions(),
+      recoverer: this.options.recoverer,
+      isVerified: (txId) => this.pool.isVerified(txId),
+      traceBalances: this.options.traceBalances,
+      settings: this.options.settings,
+      // The pool's outcomes were computed on the committed head, in order: the block can take them.
+      pushed: this.pool.outcomesOnCommittedHead(),
     });
   }
 
@@ -383,8 +409,17 @@ export class ChainService {
   /** A development write straight into state (TRE's admin funding), committed at once. */
   adminWrite(write: (state: StateOverlay) => void): Promise<void> {
     return this.queue.run(async () => {
-      const overlay = new StateOverlay(this.options.store.view);
-      write(overlay);
+      let overlay = new StateOverlay(this.options.store.view);
+      const fork = this.options.fork;
+      // a forked chain writes only what it read in full: a write over a row not fetched yet would
+      // replace the upstream row instead of changing it
+      for (let round = 0; ; round++) {
+        const before = fork?.misses.count;
+        write(overlay);
+        if (fork === undefined || fork.misses.count === before || round >= 32) break;
+        await fork.resolve();
+        overlay = new StateOverlay(this.options.store.view);
+      }
       await this.commit(overlay.changes() as ChangeSet);
       this.pool.rebuild(new Set());
     });

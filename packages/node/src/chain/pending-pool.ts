@@ -68,6 +68,11 @@ export interface PendingPoolOptions {
   readonly settings?: ChainSettings;
   /** Development chains: owners whose transactions are accepted without a valid signature. */
   readonly signatureBypass?: (owner: Uint8Array) => boolean;
+  /**
+   * A forked chain's count of reads of rows not fetched yet: a push that moves it is refused, since
+   * its outcome rests on a row the chain does not hold (the caller fetches it and pushes again).
+   */
+  readonly misses?: { readonly count: number };
   /** Called whenever the pending state changes (a push or a rebuild). */
   readonly onChange: () => void;
 }
@@ -75,6 +80,14 @@ export interface PendingPoolOptions {
 interface PendingEntry {
   readonly tx: Transaction;
   readonly outcome: TransactionOutcome;
+}
+
+/** A push that read a row a forked chain has not fetched yet (run again once it is fetched). */
+function stateMissing(): TronodeError {
+  return new TronodeError(
+    "FORK_STATE_UNRESOLVED",
+    "the transaction read state not yet fetched from the fork's upstream",
+  );
 }
 
 export function createPendingPool(options: PendingPoolOptions): PendingPool {
@@ -86,13 +99,12 @@ export function createPendingPool(options: PendingPoolOptions): PendingPool {
   const verified = new Set<string>();
   let onCommittedHead = true;
 
-  /**
-   * Applies a transaction to the pending state as a broadcast (signatures already checked once are
-   * not checked again; an impersonated owner's are not checked at all) and adds it to the pool.
-   */
-  function pushToPending(tx: Transaction, recoverer: SignatureRecoverer): TransactionOutcome {
-    const bypass = options.signatureBypass;
-    const outcome = applyTransaction(state, tx, {
+  function apply(
+    tx: Transaction,
+    recoverer: SignatureRecoverer,
+    bypass: PendingPoolOptions["signatureBypass"],
+  ): TransactionOutcome {
+    return applyTransaction(state, tx, {
       mode: "push",
       recoverer,
       isVerified: (txId) =>
@@ -103,6 +115,23 @@ export function createPendingPool(options: PendingPoolOptions): PendingPool {
       traceBalances: options.traceBalances,
       settings: options.settings,
     });
+  }
+
+  /**
+   * Applies a transaction to the pending state as a broadcast (signatures already checked once are
+   * not checked again; an impersonated owner's are not checked at all) and adds it to the pool.
+   */
+  function pushToPending(tx: Transaction, recoverer: SignatureRecoverer): TransactionOutcome {
+    const bypass = options.signatureBypass;
+    const missesBefore = options.misses?.count;
+    let outcome: TransactionOutcome;
+    try {
+      outcome = apply(tx, recoverer, bypass);
+    } catch (e) {
+      if (options.misses !== undefined && options.misses.count !== missesBefore) throw stateMissing();
+      throw e;
+    }
+    if (options.misses !== undefined && options.misses.count !== missesBefore) throw stateMissing();
     const id = bytesToHex(outcome.txId);
     state.merge(outcome.changes);
     options.onChange();

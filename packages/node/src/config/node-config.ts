@@ -2,6 +2,7 @@ import { type ChainSettings, DEFAULT_CHAIN_SETTINGS, hexToBytes, TronodeError } 
 import { addressOfPrivateKeyFast } from "@tronode/secp256k1-native";
 import { DEFAULT_MNEMONIC, TRON_HD_PATH } from "../dev/dev-accounts.js";
 import type { EventSubscriptionConfig } from "../events/event-subscription-config.js";
+import type { ForkConfig } from "../fork/fork-start.js";
 
 /** Everything that configures a node. Defaults reproduce TRE (tronbox/tre). */
 export interface NodeConfig {
@@ -71,6 +72,11 @@ export interface NodeConfig {
   readonly dev: boolean;
   /** The built-in explorer at /explorer/ (and `/` on a dev chain); off with `--no-explorer`. */
   readonly explorer: boolean;
+  /**
+   * `--fork <url>`: start from a live java-tron network's head (its state fetched as it is read)
+   * instead of a fresh genesis. See README "Fork a live network".
+   */
+  readonly fork?: ForkConfig;
   /** `--state <file>`: load the chain from this dump at start if it exists, dump it at exit. */
   readonly stateFile?: string;
   /** Seconds between periodic dumps to `stateFile` (0 = only at exit). */

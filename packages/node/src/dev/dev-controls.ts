@@ -10,6 +10,7 @@ import {
   cloneAccount,
   type DevAccount,
   type DevApi,
+  type ForkInfo,
   keccak256,
   newAccount,
   randomPrivateKey,
@@ -41,6 +42,8 @@ export interface DevControlsOptions {
   /** The chain's genesis block id (a state dump names its chain by it). */
   readonly chainId: Uint8Array;
   readonly version: string;
+  /** A forked chain's origin and figures (tre_forkInfo). */
+  readonly forkInfo?: () => ForkInfo;
 }
 
 /** How far after its parent a mined block is stamped at the earliest (OZ's patched tre_mine). */
@@ -90,6 +93,10 @@ export class DevControls implements DevApi {
   readonly instanceId: Uint8Array = randomBytes(32);
 
   constructor(private readonly options: DevControlsOptions) {}
+
+  forkInfo(): ForkInfo | undefined {
+    return this.options.forkInfo?.();
+  }
 
   get version(): string {
     return this.options.version;

@@ -9,7 +9,7 @@
 import { createHash } from "node:crypto";
 import { appendFile, mkdir, readFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
-import { TronodeError } from "@tronode/engine";
+import { parseJsonText, stringifyJson, TronodeError } from "@tronode/engine";
 import type { UpstreamClient } from "./upstream-client.js";
 
 export interface UpstreamCacheOptions {
@@ -59,14 +59,19 @@ export async function openUpstreamCache(options: UpstreamCacheOptions): Promise<
   for (const line of text.split("\n")) {
     if (line === "") continue;
     try {
-      const entry = JSON.parse(line) as { k?: unknown; v?: unknown };
-      if (typeof entry.k === "string" && entry.v !== undefined) entries.set(entry.k, JSON.stringify(entry.v));
+      const entry = parseJsonText(line) as { k?: unknown; v?: unknown };
+      if (typeof entry.k === "string" && entry.v !== undefined) entries.set(entry.k, stringifyJson(entry.v));
     } catch {
       // A torn line (the process died mid-write) holds nothing usable; the request is simply asked again.
     }
   }
   // Without this, the next line would be glued onto the torn one and be lost too.
   return makeCache(options, entries, text !== "" && !text.endsWith("\n"));
+}
+
+/** The file a cache with these options reads and appends (undefined: in memory). */
+export function upstreamCacheFile(options: UpstreamCacheOptions): string | undefined {
+  return cacheFile(options);
 }
 
 function cacheFile(options: UpstreamCacheOptions): string | undefined {
@@ -120,10 +125,10 @@ function makeCache(
     file,
     get(key) {
       const text = entries.get(key);
-      return text === undefined ? undefined : JSON.parse(text);
+      return text === undefined ? undefined : parseJsonText(text);
     },
     set(key, answer) {
-      const text = JSON.stringify(answer);
+      const text = answer === undefined ? undefined : stringifyJson(answer);
       if (text === undefined)
         throw new TronodeError("FORK_INVALID", `cannot cache an undefined answer for ${key}`);
       if (entries.get(key) === text) return;

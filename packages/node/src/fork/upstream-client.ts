@@ -6,7 +6,7 @@
  * merges identical in-flight requests, and retries transient failures with exponential backoff
  * until the retries or the per-request deadline run out.
  */
-import { TronodeError } from "@tronode/engine";
+import { parseJsonText, TronodeError } from "@tronode/engine";
 
 export interface UpstreamClientOptions {
   /** Base url, e.g. "http://127.0.0.1:8090" (a trailing slash is tolerated). */
@@ -235,7 +235,8 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
     // Other 5xx (500 and the like) are the server's own fault, not load: another attempt will not help.
     if (response.status >= 500) return new Failure(`${status} ${excerpt(body)}`, false);
     try {
-      return JSON.parse(body) as unknown;
+      // java-tron's numbers can exceed 2^53 (balances, supplies): kept exact as bigints
+      return parseJsonText(body) as unknown;
     } catch {
       const error = new TronodeError(
         "FORK_NOT_TRON",
