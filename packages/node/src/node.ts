@@ -3,6 +3,7 @@ import { availableParallelism } from "node:os";
 import { create } from "@bufbuild/protobuf";
 import {
   addressToBase58,
+  ChainProperties,
   type Clock,
   createGenesis,
   createNobleRecoverer,
@@ -436,7 +437,7 @@ export async function createNode(options: CreateNodeOptions = {}): Promise<TronN
   if (options.http !== false) {
     http = createHttpServer({
       wallet,
-      ...(config.dev ? { dev } : {}),
+      ...(config.dev ? { dev: forked ? retryOnMisses(dev, forked) : dev } : {}),
       events,
       accountIndex: new AccountIndexService(chain),
       ...(config.explorer ? { explorer: { heads: createHeadFeed({ chain }) } } : {}),
@@ -578,10 +579,15 @@ async function openStore(
       await base.close();
       throw error;
     }
+    const genesisTimestamp = new ChainProperties(base.view).genesisTimestamp;
     const forked = createForkedStore({
       store: base,
       upstream: fork.upstream,
-      forkNumber: fork.point.number,
+      facts: {
+        forkNumber: fork.point.number,
+        genesisTimestamp,
+        forkSlot: (fork.point.timestamp - genesisTimestamp) / 3000n,
+      },
       upstreamHead: async () => fork.upstream.lastHead,
     });
     if (config.fork?.prefetch?.length) await prefetchAccounts(forked, config.fork.prefetch);

@@ -57,6 +57,22 @@ export function storageRowKey(addressHash: Uint8Array, slot: Uint8Array, version
   return row;
 }
 
+/**
+ * A contract slot's storage row (`rowKey` = storageRowKey of the slot), or undefined. An absent row
+ * is followed by a read of storageSlots naming the slot, so a state filled from an upstream chain
+ * (a forked node) can fetch it; any other state answers that read with nothing.
+ */
+export function readStorageRow(
+  view: StateView,
+  address: Uint8Array,
+  slot: Uint8Array,
+  rowKey: Uint8Array,
+): Uint8Array | undefined {
+  const row = view.get(ContractTables.storageRows, rowKey);
+  if (row === undefined) view.get(ContractTables.storageSlots, concatBytes(address, slot, rowKey));
+  return row;
+}
+
 /** The SmartContract record of `address` (without ABI), or undefined. */
 export function getContract(view: StateView, address: Uint8Array): SmartContract | undefined {
   return view.get(ContractTables.contracts, address);

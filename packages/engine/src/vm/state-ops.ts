@@ -1,6 +1,10 @@
-import { concatBytes } from "../crypto/bytes.js";
 import { keccak256 } from "../crypto/hash.js";
-import { ContractTables, storageAddressHash, storageRowKey } from "../state/contract-tables.js";
+import {
+  ContractTables,
+  readStorageRow,
+  storageAddressHash,
+  storageRowKey,
+} from "../state/contract-tables.js";
 import { CoreTables } from "../state/core-tables.js";
 import type { StateOverlay } from "../state/state-overlay.js";
 import type { StateView } from "../state/state-view.js";
@@ -78,13 +82,8 @@ function rowKeyOf(p: Program, key: bigint): Uint8Array {
 export function storageLoad(p: Program, key: bigint): bigint | undefined {
   const address = p.invoke.address;
   if (p.state.get(CoreTables.accounts, address) === undefined) return undefined;
-  const rowKey = rowKeyOf(p, key);
-  const row = p.state.get(ContractTables.storageRows, rowKey);
-  if (row === undefined) {
-    p.state.get(ContractTables.storageSlots, concatBytes(address, wordToBytes(key), rowKey));
-    return undefined;
-  }
-  return wordFromBytes(row);
+  const row = readStorageRow(p.state, address, wordToBytes(key), rowKeyOf(p, key));
+  return row === undefined ? undefined : wordFromBytes(row);
 }
 
 /** Repository.putStorageValue: a zero value keeps the row until the transaction commits. */

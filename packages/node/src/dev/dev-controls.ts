@@ -14,6 +14,7 @@ import {
   keccak256,
   newAccount,
   randomPrivateKey,
+  readStorageRow,
   SmartContractSchema,
   storageAddressHash,
   storageRowKey,
@@ -107,7 +108,7 @@ export class DevControls implements DevApi {
     const contract = view.get(ContractTables.contracts, address);
     if (!contract) return undefined;
     const row = storageRowKey(storageAddressHash(address, contract.trxHash), slot, contract.version);
-    return view.get(ContractTables.storageRows, row) ?? new Uint8Array(32);
+    return readStorageRow(view, address, slot, row) ?? new Uint8Array(32);
   }
 
   get mnemonic(): string | undefined {

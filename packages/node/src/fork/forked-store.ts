@@ -24,6 +24,7 @@ import type { ChainStore, CommitOptions } from "@tronode/storage";
 import "../errors.js";
 import {
   type FetchedRow,
+  type ForkFacts,
   fetchIdentity,
   fetchRows,
   isForkedRow,
@@ -55,14 +56,15 @@ export interface ForkedStore extends ChainStore {
 export interface ForkedStoreOptions {
   readonly store: ChainStore;
   readonly upstream: Upstream;
-  /** The fork block's number: blocks at or below it are upstream's. */
-  readonly forkNumber: bigint;
+  /** The fork block and the upstream genesis time: reading upstream's answers needs them. */
+  readonly facts: ForkFacts;
   /** The upstream head a fetch happens at (a recent reading; fetched rows are "as of" it). */
   readonly upstreamHead: () => Promise<bigint>;
 }
 
 export function createForkedStore(options: ForkedStoreOptions): ForkedStore {
-  const { store, upstream, forkNumber } = options;
+  const { store, upstream, facts } = options;
+  const { forkNumber } = facts;
   const pending = new Map<string, StateMiss>();
   let count = 0;
   let fromHead: bigint | undefined;
@@ -141,9 +143,7 @@ export function createForkedStore(options: ForkedStoreOptions): ForkedStore {
         .map((m) => bytesToHex((m as { key: Uint8Array }).key)),
     );
     const slots = misses.filter((m) => m.kind === "slot" && !contractsMissing.has(bytesToHex(m.address)));
-    const rows = (
-      await Promise.all([...first, ...slots].map((m) => fetchRows(upstream, m, forkNumber)))
-    ).flat();
+    const rows = (await Promise.all([...first, ...slots].map((m) => fetchRows(upstream, m, facts)))).flat();
     await writeFetched(rows, head);
   }
 

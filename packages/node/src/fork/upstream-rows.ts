@@ -6,6 +6,7 @@
  */
 import { create } from "@bufbuild/protobuf";
 import {
+  type Account,
   AccountSchema,
   AssetIssueContractSchema,
   type Block,
@@ -32,6 +33,7 @@ import {
   TransactionInfoSchema,
   TransactionSchema,
   TronodeError,
+  utf8Encode,
 } from "@tronode/engine";
 import "../errors.js";
 
@@ -180,12 +182,47 @@ function blockRows(block: Block): FetchedRow[] {
   ];
 }
 
+/** What reading upstream's answers needs to know about the fork. */
+export interface ForkFacts {
+  /** The fork block: blocks at or below it are upstream's. */
+  readonly forkNumber: bigint;
+  /** The fork block's slot (its timestamp's, from genesis, in 3 s steps). */
+  readonly forkSlot: bigint;
+  /** The upstream genesis timestamp (getaccount prints consume times as genesis + 3000 × slot). */
+  readonly genesisTimestamp: bigint;
+}
+
+/**
+ * An account as getaccount prints it, back to the stored form: `asset_issued_ID` is text (java-tron's
+ * Util.printAccount), consume times are milliseconds. Usage comes already decayed to upstream's head
+ * (java-tron has no read of the stored figures), so a resource in use gets the fork block's slot as its
+ * consume time: it decays on from there, not twice. An idle resource keeps its own time.
+ */
+export function parseUpstreamAccount(json: Record<string, unknown>, facts: ForkFacts): Account {
+  const { asset_issued_ID: assetIssuedId, ...rest } = json;
+  const account = parseMessage(AccountSchema, rest, parse);
+  if (typeof assetIssuedId === "string") account.assetIssuedID = utf8Encode(assetIssuedId);
+  const slotOf = (ms: bigint, used: boolean) =>
+    used ? facts.forkSlot : ms > facts.genesisTimestamp ? (ms - facts.genesisTimestamp) / 3000n : 0n;
+  account.latestConsumeTime = slotOf(account.latestConsumeTime, account.netUsage > 0n);
+  account.latestConsumeFreeTime = slotOf(account.latestConsumeFreeTime, account.freeNetUsage > 0n);
+  const resource = account.accountResource;
+  if (resource !== undefined) {
+    resource.latestConsumeTimeForEnergy = slotOf(
+      resource.latestConsumeTimeForEnergy,
+      resource.energyUsage > 0n,
+    );
+  }
+  return account;
+}
+
 /** Fetches what answers `miss` and returns the rows it gives (the missed row among them, present or absent). */
 export async function fetchRows(
   upstream: Upstream,
   miss: StateMiss,
-  forkNumber: bigint,
+  facts: ForkFacts,
 ): Promise<FetchedRow[]> {
+  const { forkNumber } = facts;
   if (miss.kind === "slot") {
     const result = await upstream.jsonRpc("eth_getStorageAt", [
       `0x${hex(miss.address.subarray(1))}`,
@@ -202,7 +239,7 @@ export async function fetchRows(
         address: hex(key as Uint8Array),
         visible: false,
       });
-      return [{ table, key, value: json && parseMessage(AccountSchema, json, parse) }];
+      return [{ table, key, value: json && parseUpstreamAccount(json, facts) }];
     }
     case Tables.accountIdIndex.id: {
       const json = await upstreamCall(upstream, "/wallet/getaccountbyid", {
@@ -210,7 +247,7 @@ export async function fetchRows(
         visible: false,
       });
       if (json === undefined) return [{ table, key, value: undefined }];
-      const account = parseMessage(AccountSchema, json, parse);
+      const account = parseUpstreamAccount(json, facts);
       return [
         { table, key, value: account.address },
         { table: T.accounts, key: account.address, value: account },

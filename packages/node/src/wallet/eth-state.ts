@@ -3,7 +3,7 @@
  * (`eth_getStorageAt`), over the unconfirmed head state: a StorageRowStore row at java-tron's key
  * (`Storage.compose` under the contract's version and CREATE2 hash).
  */
-import { ContractTables, storageAddressHash, storageRowKey } from "@tronode/engine";
+import { ContractTables, readStorageRow, storageAddressHash, storageRowKey } from "@tronode/engine";
 import type { EthStateQueries } from "@tronode/operations";
 import type { ChainService } from "../chain/chain-service.js";
 
@@ -15,6 +15,6 @@ export class EthStateService implements EthStateQueries {
     const contract = view.get(ContractTables.contracts, address);
     if (!contract) return undefined;
     const hash = storageAddressHash(address, contract.trxHash);
-    return view.get(ContractTables.storageRows, storageRowKey(hash, slot, contract.version));
+    return readStorageRow(view, address, slot, storageRowKey(hash, slot, contract.version));
   }
 }
