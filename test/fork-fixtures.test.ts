@@ -19,6 +19,7 @@ import {
   stringifyJson,
   WitnessListSchema,
 } from "@tronode/engine";
+import { createNode, type TronNode } from "@tronode/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   type Fixture,
@@ -48,6 +49,7 @@ describe("TronGrid fixtures", () => {
   it("each has a source, a request path and a response, under 200 KB", () => {
     expect(fixtures.map((f) => f.file)).toEqual([
       "eth_getStorageAt-usdt.json",
+      "getaccount-usdt.json",
       "getaccount-whale.json",
       "getaccountresource-whale.json",
       "getbandwidthprices.json",
@@ -192,5 +194,82 @@ describe("fixture upstream", () => {
 
     expect(upstream.requests.length).toBe(12);
     expect(upstream.requests[2]).toEqual({ path: "/wallet/getblockbynum", body: { num: 0 } });
+  });
+});
+
+describe("a fork served from the fixtures", () => {
+  let upstream: FixtureUpstream;
+  let fork: TronNode;
+  const USDT = "41a614f803b6fd780986a42c78ec9c7f77e6ded13c";
+  const WHALE = "414c2760e7b257029ea6916b693ceba0310ca4a5f1";
+
+  async function wallet(path: string, body: unknown = {}): Promise<Json> {
+    const answer = await fetch(`${fork.url}/wallet/${path}`, { method: "POST", body: JSON.stringify(body) });
+    return answer.json();
+  }
+
+  beforeAll(async () => {
+    upstream = await startFixtureUpstream();
+    fork = await createNode({
+      port: 0,
+      blockTime: 0,
+      accounts: 1,
+      fork: { url: upstream.url, cache: false },
+    });
+  }, 60_000);
+  afterAll(async () => {
+    await fork?.stop();
+    await upstream?.close();
+  });
+
+  it("continues from the fixture's head block under its chain parameters", async () => {
+    const head = await wallet("getnowblock");
+    expect(head.blockID).toBe(response("getnowblock.json").blockID);
+    const parameters = new Map(
+      (await wallet("getchainparameters")).chainParameter.map((p: Json) => [p.key, p.value ?? 0]),
+    );
+    for (const { key, value } of response("getchainparameters.json").chainParameter as Json[]) {
+      if (parameters.has(key)) expect(parameters.get(key), key).toBe(value ?? 0);
+    }
+    expect(parameters.get("getEnergyFee")).toBe(420);
+    expect(await wallet("getenergyprices")).toEqual(response("getenergyprices.json"));
+  });
+
+  it("reads the whale's account (Stake 2.0, votes, TRC-10) and USDT's contract as TronGrid printed them", async () => {
+    const account = await wallet("getaccount", { address: WHALE });
+    const printed = response("getaccount-whale.json");
+    for (const field of [
+      "balance",
+      "votes",
+      "frozenV2",
+      "unfrozenV2",
+      "assetV2",
+      "owner_permission",
+      "active_permission",
+    ]) {
+      expect(account[field], field).toEqual(printed[field]);
+    }
+    expect(account.account_resource.delegated_frozenV2_balance_for_energy).toBe(3552150);
+    const contract = await wallet("getcontract", { value: USDT });
+    // java-tron prints no empty name (a default value); the fixture's ABI spells them out
+    const withoutEmptyNames = (value: Json): Json =>
+      JSON.parse(JSON.stringify(value, (key, v) => (key === "name" && v === "" ? undefined : v)));
+    expect(contract.abi).toEqual(withoutEmptyNames(response("getcontract-usdt.json").abi));
+    expect(contract.bytecode).toBe(response("getcontract-usdt.json").bytecode);
+    const info = await wallet("getcontractinfo", { value: USDT });
+    expect(info.runtimecode).toBe(response("getcontractinfo-usdt.json").runtimecode);
+  });
+
+  it("runs USDT's balanceOf on the fetched code and the eth_getStorageAt slot", async () => {
+    const call = await wallet("triggerconstantcontract", {
+      owner_address: WHALE,
+      contract_address: USDT,
+      function_selector: "balanceOf(address)",
+      parameter: WHALE.slice(2).padStart(64, "0"),
+    });
+    expect(call.result?.result, JSON.stringify(call)).toBe(true);
+    const stored = BigInt(response("eth_getStorageAt-usdt.json").result);
+    expect(BigInt(`0x${call.constant_result[0]}`)).toBe(stored);
+    expect(upstream.requests.some((r) => r.path === "/jsonrpc")).toBe(true);
   });
 });

@@ -170,8 +170,10 @@ export class ChainService {
    * answer computed at one version can be served again while the version is the same.
    */
   get stateVersion(): number {
-    // a forked chain's fetched rows change what reads see without a commit of the chain's own
-    return this.changes + (this.options.fork?.fetched ?? 0);
+    // a forked chain's fetched rows change what reads see without a commit of the chain's own, and
+    // an answer computed while a row was missing must not be served again
+    const fork = this.options.fork;
+    return fork === undefined ? this.changes : this.changes + fork.fetched + fork.misses.count;
   }
 
   /** Unconfirmed state: committed + pending transactions. */

@@ -63,8 +63,9 @@ export function forkAnchor(facts: UpstreamChainFacts, local: GenesisConfig): Cha
   const parameters: Record<string, bigint> = { ...(local.parameters ?? {}) };
   for (const { key, value } of facts.parameters) {
     const name = byKey.get(key);
-    if (name === undefined || value === undefined) continue;
-    let v = BigInt(value);
+    if (name === undefined) continue;
+    // java-tron omits a zero value ({"key": "getAllowTvmFreeze"})
+    let v = BigInt(value ?? 0);
     if (name === "ADAPTIVE_RESOURCE_LIMIT_TARGET_RATIO") v *= 1440n;
     parameters[name] = v;
   }

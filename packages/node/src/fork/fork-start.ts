@@ -61,6 +61,8 @@ export interface ForkUpstream extends Upstream {
 }
 
 const HEAD_TTL_MS = 60_000;
+/** How long the start may wait for the upstream's first answers before the node gives up (CLI: exits). */
+const START_DEADLINE_MS = 10_000;
 
 function createForkUpstream(client: UpstreamClient, cache: UpstreamCache, head: bigint): ForkUpstream {
   let lastHead = head;
@@ -157,13 +159,18 @@ function headerOf(json: Record<string, unknown> | undefined, what: string, upstr
  * pinned block is neither its head nor cached.
  */
 export async function startFork(config: ForkConfig, dataDir: string | undefined): Promise<StartedFork> {
-  const client = createUpstreamClient({
-    url: config.url,
-    ...(config.apiKey === undefined ? {} : { apiKey: config.apiKey }),
-    ...(config.headers === undefined ? {} : { headers: config.headers }),
-    ...(config.rps === undefined ? {} : { rps: config.rps }),
-    ...config.timing,
-  });
+  const clientOf = (timing: ForkConfig["timing"]) =>
+    createUpstreamClient({
+      url: config.url,
+      ...(config.apiKey === undefined ? {} : { apiKey: config.apiKey }),
+      ...(config.headers === undefined ? {} : { headers: config.headers }),
+      ...(config.rps === undefined ? {} : { rps: config.rps }),
+      ...timing,
+    });
+  const client = clientOf(config.timing);
+  // the first answers decide whether the node starts at all: a bad url fails within START_DEADLINE_MS
+  const deadline = Math.min(config.timing?.deadlineMs ?? START_DEADLINE_MS, START_DEADLINE_MS);
+  const starter = clientOf({ ...config.timing, deadlineMs: deadline, timeoutMs: Math.min(config.timing?.timeoutMs ?? deadline, deadline) });
   try {
     const saved = await readSavedFork(dataDir);
     if (saved !== undefined && !sameUrl(saved.url, config.url)) {
@@ -193,7 +200,7 @@ export async function startFork(config: ForkConfig, dataDir: string | undefined)
       };
       cache = await cacheOf(point.network, point.number);
     } else {
-      const raw: Upstream = { url: client.url, post: client.post, jsonRpc: client.jsonRpc };
+      const raw: Upstream = { url: starter.url, post: starter.post, jsonRpc: starter.jsonRpc };
       const genesis = headerOf(
         await upstreamCall(raw, "/wallet/getblockbynum", { num: 0 }),
         "getblockbynum 0",
@@ -266,6 +273,8 @@ export async function startFork(config: ForkConfig, dataDir: string | undefined)
   } catch (error) {
     client.close();
     throw error;
+  } finally {
+    starter.close();
   }
 }
 
