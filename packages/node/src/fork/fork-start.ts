@@ -170,7 +170,11 @@ export async function startFork(config: ForkConfig, dataDir: string | undefined)
   const client = clientOf(config.timing);
   // the first answers decide whether the node starts at all: a bad url fails within START_DEADLINE_MS
   const deadline = Math.min(config.timing?.deadlineMs ?? START_DEADLINE_MS, START_DEADLINE_MS);
-  const starter = clientOf({ ...config.timing, deadlineMs: deadline, timeoutMs: Math.min(config.timing?.timeoutMs ?? deadline, deadline) });
+  const starter = clientOf({
+    ...config.timing,
+    deadlineMs: deadline,
+    timeoutMs: Math.min(config.timing?.timeoutMs ?? deadline, deadline),
+  });
   try {
     const saved = await readSavedFork(dataDir);
     if (saved !== undefined && !sameUrl(saved.url, config.url)) {
