@@ -2,6 +2,7 @@
 import { runAccountIndexBench } from "./account-index.js";
 import { runContractBench } from "./contracts.js";
 import { runEngineBench } from "./engine.js";
+import { runForkBench } from "./fork.js";
 import { runHttpBench } from "./http.js";
 import { runRecoveryBench } from "./recovery.js";
 import { runShieldedBench } from "./shielded.js";
@@ -23,3 +24,7 @@ console.log(
 await runAccountIndexBench();
 console.log("\n== shielded (Sapling) ==");
 await runShieldedBench();
+console.log(
+  "\n== fork (--fork): start, first TRC-20 transfer (state fetched on first read) and again; 10 requests/s budget ==",
+);
+await runForkBench();

@@ -27,8 +27,9 @@ import {
   type ForkFacts,
   fetchIdentity,
   fetchRows,
+  isForkedRead,
   isForkedRow,
-  isForkedTable,
+  isMarkedOnWrite,
   type StateMiss,
   type Upstream,
 } from "./upstream-rows.js";
@@ -101,7 +102,7 @@ export function createForkedStore(options: ForkedStoreOptions): ForkedStore {
           return undefined;
         }
         const value = base.get(table, key);
-        if (value !== undefined || !isForkedRow(table as Table<unknown, unknown>, key, forkNumber))
+        if (value !== undefined || !isForkedRead(table as Table<unknown, unknown>, key, forkNumber))
           return value;
         if (base.get(ForkTables.forkRows, forkRowKey(table, key)) === undefined) {
           note({ kind: "row", table: table as Table<unknown, unknown>, key });
@@ -152,7 +153,7 @@ export function createForkedStore(options: ForkedStoreOptions): ForkedStore {
     const overlay = new StateOverlay(store.view);
     overlay.merge(changes);
     for (const [id, tc] of changes.tables) {
-      if (!isForkedTable(id)) continue;
+      if (!isMarkedOnWrite(id)) continue;
       for (const { key } of tc.entries.values()) {
         const mark = forkRowKey(tc.table, key);
         if (store.view.get(ForkTables.forkRows, mark) === undefined)

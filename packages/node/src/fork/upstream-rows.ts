@@ -86,6 +86,33 @@ const FORKED_TABLES: ReadonlySet<string> = new Set([
   Tables.delegationIndex.id,
 ]);
 
+/**
+ * History the chain only appends to: a local row is never written over an upstream one, so local
+ * writes need no mark (a rewound row is simply absent again, and upstream answers for it).
+ */
+const HISTORY_TABLES: ReadonlySet<string> = new Set([
+  Tables.blocks.id,
+  Tables.blockIndex.id,
+  Tables.recentBlocks.id,
+  Tables.transactionIndex.id,
+  Tables.transactionInfos.id,
+]);
+
+/**
+ * Transactions are fetched for the queries (gettransactionbyid & co., which read asynchronously),
+ * not for the push's duplicate check: a transaction made on the fork is not upstream's, and asking
+ * for every new id would cost a request per transaction.
+ */
+const QUERY_ONLY_TABLES: ReadonlySet<string> = new Set([
+  Tables.transactionIndex.id,
+  Tables.transactionInfos.id,
+]);
+
+/** Whether a synchronous read of a row the chain lacks is a miss to fetch. */
+export function isForkedRead(table: Table<unknown, unknown>, key: unknown, forkNumber: bigint): boolean {
+  return !QUERY_ONLY_TABLES.has(table.id) && isForkedRow(table, key, forkNumber);
+}
+
 /** Whether a row the chain lacks may exist upstream (blocks only up to the fork block). */
 export function isForkedRow(table: Table<unknown, unknown>, key: unknown, forkNumber: bigint): boolean {
   if (!FORKED_TABLES.has(table.id)) return false;
@@ -95,9 +122,9 @@ export function isForkedRow(table: Table<unknown, unknown>, key: unknown, forkNu
   return true;
 }
 
-/** Marks every table a local write touches, so a later read never fetches over the chain's own row. */
-export function isForkedTable(tableId: string): boolean {
-  return FORKED_TABLES.has(tableId);
+/** Whether a local write to the table is marked, so a later read never fetches over the chain's own row. */
+export function isMarkedOnWrite(tableId: string): boolean {
+  return FORKED_TABLES.has(tableId) && !HISTORY_TABLES.has(tableId);
 }
 
 /** The identity of the upstream call that answers a miss: misses with one identity share one call. */

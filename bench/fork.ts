@@ -1,0 +1,159 @@
+/**
+ * `--fork` figures: how long a fork takes to start, and what its first TRC-20 transfer costs in
+ * upstream requests and milliseconds (its state fetched on first read), then the same transfer
+ * again (all local). The reference, measured in the same run: a fresh dev chain's start and the same
+ * transfer on it. The upstream is a tronode on loopback (a TRC-20 deployed, one holder), reached
+ * directly and through a proxy adding 50 ms to each answer (a public endpoint's round trip), at the
+ * default budget of 10 requests per second.
+ */
+import { createServer, request as httpRequest, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { bytesToHex } from "@tronode/engine";
+import { createNode, type TronNode } from "@tronode/node";
+import { TronWeb } from "tronweb";
+import { compiledContracts } from "../test/support/solidity.js";
+
+const MNEMONIC =
+  "abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about";
+
+/** A proxy to `target` that answers each request `delayMs` late. */
+async function slowProxy(target: string, delayMs: number): Promise<{ url: string; close(): Promise<void> }> {
+  const { hostname, port } = new URL(target);
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => {
+      setTimeout(() => {
+        const upstream = httpRequest(
+          {
+            host: hostname,
+            port,
+            path: req.url,
+            method: req.method,
+            headers: { "content-type": "application/json" },
+          },
+          (answer) => {
+            res.writeHead(answer.statusCode ?? 502, answer.headers);
+            answer.pipe(res);
+          },
+        );
+        upstream.end(Buffer.concat(chunks));
+      }, delayMs);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+async function upstreamRequests(node: TronNode): Promise<number> {
+  const answer = await fetch(`${node.url}/tre`, {
+    method: "POST",
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tre_forkInfo", params: [] }),
+  });
+  return (
+    ((await answer.json()) as { result: { upstreamRequests: number } | null }).result?.upstreamRequests ?? 0
+  );
+}
+
+/** One TRC-20 transfer by `holderKey` on `node`, built, signed and accepted: ms and upstream requests. */
+async function transfer(node: TronNode, holderKey: string, token: string, to: string) {
+  const tw = new TronWeb({ fullHost: node.url!, privateKey: holderKey });
+  const before = await upstreamRequests(node);
+  const started = performance.now();
+  const { transaction } = await tw.transactionBuilder.triggerSmartContract(
+    token,
+    "transfer(address,uint256)",
+    { feeLimit: 100_000_000 },
+    [
+      { type: "address", value: to },
+      { type: "uint256", value: "1" },
+    ],
+  );
+  const answer = (await tw.trx.sendRawTransaction(await tw.trx.sign(transaction))) as { result?: boolean };
+  const ms = performance.now() - started;
+  if (answer.result !== true) throw new Error(`transfer refused: ${JSON.stringify(answer)}`);
+  return { ms, requests: (await upstreamRequests(node)) - before };
+}
+
+export async function runForkBench(): Promise<void> {
+  const upstream = await createNode({ port: 0, blockTime: 0, accounts: 3 });
+  const holderKey = bytesToHex(upstream.accounts[0]!.privateKey);
+  const to = TronWeb.address.fromHex(bytesToHex(upstream.accounts[1]!.address));
+  const artefacts = await compiledContracts();
+  const tw = new TronWeb({ fullHost: upstream.url!, privateKey: holderKey });
+  const contract = await tw.contract().new({
+    abi: artefacts.TestToken!.abi,
+    bytecode: artefacts.TestToken!.bytecode,
+    feeLimit: 1_000_000_000,
+    parameters: ["1000000000"],
+  });
+  await upstream.dev.mine(1);
+  const token = contract.address as string;
+
+  const rows: [string, string, string][] = [];
+  // the reference: a fresh dev chain (no upstream) and the same transfer on it, deployed there
+  let started = performance.now();
+  const fresh = await createNode({ port: 0, blockTime: 0, accounts: 3 });
+  const freshStart = performance.now() - started;
+  const local = await new TronWeb({ fullHost: fresh.url!, privateKey: holderKey }).contract().new({
+    abi: artefacts.TestToken!.abi,
+    bytecode: artefacts.TestToken!.bytecode,
+    feeLimit: 1_000_000_000,
+    parameters: ["1000000000"],
+  });
+  const freshFirst = await transfer(fresh, holderKey, local.address, to);
+  const freshAgain = await transfer(fresh, holderKey, local.address, to);
+  await fresh.stop();
+
+  const proxy = await slowProxy(upstream.url!, 50);
+  try {
+    for (const [label, url] of [
+      ["loopback upstream", upstream.url!],
+      ["upstream +50 ms per answer", proxy.url],
+    ] as const) {
+      started = performance.now();
+      const fork = await createNode({
+        port: 0,
+        blockTime: 0,
+        accounts: 1,
+        mnemonic: MNEMONIC,
+        fork: { url, cache: false },
+      });
+      const startMs = performance.now() - started;
+      const startRequests = await upstreamRequests(fork);
+      const first = await transfer(fork, holderKey, token, to);
+      const again = await transfer(fork, holderKey, token, to);
+      await fork.stop();
+      rows.push([
+        `fork start (${label})`,
+        `${startMs.toFixed(0)} ms, ${startRequests} requests`,
+        `fresh dev chain ${freshStart.toFixed(0)} ms`,
+      ]);
+      rows.push([
+        `first TRC-20 transfer on the fork (${label})`,
+        `${first.ms.toFixed(0)} ms, ${first.requests} requests`,
+        `fresh chain ${freshFirst.ms.toFixed(1)} ms`,
+      ]);
+      rows.push([
+        `the same transfer again (${label})`,
+        `${again.ms.toFixed(1)} ms, ${again.requests} requests`,
+        `fresh chain ${freshAgain.ms.toFixed(1)} ms`,
+      ]);
+    }
+  } finally {
+    await proxy.close();
+    await upstream.stop();
+  }
+  const width = Math.max(...rows.map((r) => r[0].length));
+  for (const [name, value, reference] of rows)
+    console.log(`${name.padEnd(width)}  ${value.padStart(22)}   (${reference})`);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await runForkBench();
