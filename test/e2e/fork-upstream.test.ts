@@ -202,6 +202,43 @@ describe("the fork's upstream budget", () => {
     }
   });
 
+  it("a fork in a data directory restarts from its own database: no request at all", async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), "tronode-fork-data-"));
+    try {
+      const first = await createNode({
+        port: 0,
+        blockTime: 0,
+        accounts: 1,
+        mnemonic: FORK_MNEMONIC,
+        dataDir,
+        fork: { url: proxy.url, timing: TIMING },
+      });
+      await typicalReads(first);
+      const head = (await wallet(first, "getnowblock")).blockID;
+      await first.stop();
+      let again: TronNode | undefined;
+      const asked = await requestsDuring(async () => {
+        again = await createNode({
+          port: 0,
+          blockTime: 0,
+          accounts: 1,
+          mnemonic: FORK_MNEMONIC,
+          dataDir,
+          fork: { url: proxy.url, timing: TIMING },
+        });
+        await typicalReads(again);
+      });
+      try {
+        expect(asked).toEqual([]);
+        expect((await wallet(again!, "getnowblock")).blockID).toBe(head);
+      } finally {
+        await again?.stop();
+      }
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+
   it("refuses a block that is neither upstream's head nor cached (java-tron keeps no past state)", async () => {
     const error = await forkOf({ blockNumber: 1n }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TronodeError);
