@@ -310,6 +310,9 @@ export async function createNode(options: CreateNodeOptions = {}): Promise<TronN
         if (!needSyncCheck) clearInterval(syncCheckTimer);
       }, 1000)
     : undefined;
+  // an upstream's head may be ahead of this machine's clock (another dev chain's time travel): the
+  // fork's time starts there, so its first block follows at once instead of waiting for the clock
+  if (forked) clock.advanceTo(chain.properties.headTimestamp);
   const producer = new BlockProducer({
     chain,
     clock,
