@@ -187,14 +187,11 @@ describe("the fork's upstream budget", () => {
         atStart.join("\n"),
       ).toBe(true);
       expect(await requestsDuring(() => typicalReads(again!))).toEqual([]);
-      const info = (
-        await (
-          await fetch(`${again!.url}/tre`, {
-            method: "POST",
-            body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tre_forkInfo", params: [] }),
-          })
-        ).json()
-      ).result;
+      const answer = await fetch(`${again!.url}/tre`, {
+        method: "POST",
+        body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tre_forkInfo", params: [] }),
+      });
+      const info = ((await answer.json()) as Any).result;
       expect(info.cacheFile).toContain(cacheDir);
       expect(info.fetchedRows).toBeGreaterThan(0);
     } finally {
