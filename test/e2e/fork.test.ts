@@ -160,6 +160,10 @@ beforeAll(async () => {
     ),
   );
   await upstream.dev.mine(1);
+  // a maintenance passes upstream: its cycle moves past the fork's genesis cycle (the contract's
+  // energy state must come across caught up, not reset)
+  await rpc(upstream, "evm_increaseTime", [600], "/tre");
+  await upstream.dev.mine(1);
   upstreamDigest = await rpc(upstream, "tre_stateDigest", [], "/tre");
   forkBlock = await wallet(upstream, "getnowblock");
   fork = await createNode({

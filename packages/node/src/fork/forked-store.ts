@@ -11,9 +11,11 @@
 import {
   bytesToHex,
   type ChangeSet,
+  type ContractState,
   ContractTables,
   ForkTables,
   forkRowKey,
+  MutableChainProperties,
   StateOverlay,
   type StateView,
   type Table,
@@ -121,12 +123,28 @@ export function createForkedStore(options: ForkedStoreOptions): ForkedStore {
       for (const row of rows) {
         const mark = forkRowKey(row.table, row.key);
         if (overlay.get(ForkTables.forkRows, mark) !== undefined) continue;
+        if (row.table.id === ContractTables.contractStates.id && row.value !== undefined) {
+          keepCycle(overlay, row.value as ContractState);
+        }
         if (row.value !== undefined) overlay.put(row.table, row.key, row.value);
         overlay.put(ForkTables.forkRows, mark, head);
         fetched++;
       }
       await store.commit(overlay.changes(), { journal: false });
     });
+  }
+
+  /**
+   * getcontractinfo prints a contract's state caught up to upstream's current cycle, so its
+   * update_cycle is that cycle — which no other java-tron call tells. The fork's cycle follows it
+   * (a state from a later cycle than the chain's would be reset by the next catch-up, losing its
+   * energy factor); a state from an earlier one is current as of the fork's own cycle.
+   */
+  function keepCycle(overlay: StateOverlay, state: ContractState): void {
+    const props = new MutableChainProperties(overlay);
+    const cycle = props.get("CURRENT_CYCLE_NUMBER");
+    if (state.updateCycle > cycle) props.set("CURRENT_CYCLE_NUMBER", state.updateCycle);
+    else state.updateCycle = cycle;
   }
 
   async function fetch(misses: readonly StateMiss[]): Promise<void> {
