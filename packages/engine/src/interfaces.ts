@@ -309,6 +309,11 @@ export interface ForkInfo {
 export interface DevApi {
   /** A forked chain's origin and fetch figures; undefined on a chain that is not a fork. */
   forkInfo(): ForkInfo | undefined;
+  /**
+   * Anvil's anvil_reset / Hardhat's hardhat_reset: with `forking`, a fork of that upstream at its head
+   * (or at `blockNumber` when its fork is cached); without, a fresh local chain. Drops every snapshot.
+   */
+  reset(forking?: { readonly url: string; readonly blockNumber?: bigint }): Promise<void>;
   /** The accounts funded at genesis, in derivation order. */
   genesisAccounts(): readonly DevAccount[];
   /** Batches created later by temporary-accounts-generation, oldest first. */

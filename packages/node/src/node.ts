@@ -4,18 +4,22 @@ import { create } from "@bufbuild/protobuf";
 import {
   addressToBase58,
   ChainProperties,
+  type ChangeSet,
   type Clock,
   createGenesis,
   createNobleRecoverer,
   DEFAULT_MAX_ENERGY_LIMIT_FOR_CONSTANT,
   type DevAccount,
+  EMPTY_VIEW,
   type ForkInfo,
   type GenesisConfig,
   type Logger,
   type SignatureRecoverer,
+  StateOverlay,
   slotTime,
   Tables,
   TriggerSmartContractSchema,
+  TronodeError,
   type WalletApi,
 } from "@tronode/engine";
 import {
@@ -53,6 +57,7 @@ import { DebugService } from "./dev/debug-service.js";
 import { deriveDevAccounts } from "./dev/dev-accounts.js";
 import { DevClock } from "./dev/dev-clock.js";
 import { DevControls, SignatureBypass } from "./dev/dev-controls.js";
+import { replacementChanges } from "./dev/state-dump.js";
 import { readStateFile, startStateWriter } from "./dev/state-file.js";
 import type { TerminalOutput } from "./dev/terminal-output.js";
 import { rebuildAccountIndex } from "./events/account-index-rebuild.js";
@@ -63,6 +68,7 @@ import { retryOnMisses } from "./fork/fork-retry.js";
 import { type StartedFork, startFork } from "./fork/fork-start.js";
 import { createForkedStore, type ForkedStore } from "./fork/forked-store.js";
 import { prefetchAccounts } from "./fork/prefetch.js";
+import type { ForkFacts } from "./fork/upstream-rows.js";
 import { silentLogger } from "./logger.js";
 import { createNodeMetrics } from "./monitor/node-metrics.js";
 import { nodeStatistics } from "./monitor/node-statistics.js";
@@ -251,7 +257,7 @@ export async function createNode(options: CreateNodeOptions = {}): Promise<TronN
 
   const genesis = createGenesis(genesisOf(config, accounts));
   // a fork's upstream is asked first: an unreachable or wrong url fails before anything is opened
-  const fork = config.fork ? await startFork(config.fork, config.dataDir) : undefined;
+  let fork = config.fork ? await startFork(config.fork, config.dataDir) : undefined;
   const kv = config.dataDir ? createLevelStorage({ directory: config.dataDir }) : createMemoryStorage();
   let store: ChainStore;
   let forked: ForkedStore | undefined;
@@ -287,7 +293,7 @@ export async function createNode(options: CreateNodeOptions = {}): Promise<TronN
           fork: {
             misses: forked.misses,
             get fetched() {
-              return forked.stats().rows;
+              return forked.fetchCount;
             },
             resolve: () => forked.resolve(),
           },
@@ -431,7 +437,54 @@ export async function createNode(options: CreateNodeOptions = {}): Promise<TronN
     balance: config.accountBalance,
     chainId: fork ? fork.point.network : genesis.blockId,
     version: DEV_VERSION,
-    ...(fork && forked ? { forkInfo: () => forkInfoOf(fork, forked) } : {}),
+    forkInfo: () => (fork && forked?.forking ? forkInfoOf(fork, forked) : undefined),
+    // anvil_reset: the same store gets a new fork's first state, or the fresh local chain's
+    reset: async (forking) => {
+      if (config.dataDir !== undefined) {
+        throw new TronodeError(
+          "NOT_SUPPORTED",
+          "reset replaces the whole chain: on a chain with --data-dir, stop the node and start it again",
+        );
+      }
+      if (forking !== undefined && forked === undefined) {
+        throw new TronodeError(
+          "NOT_SUPPORTED",
+          "this node was not started with --fork: start it with --fork <url> to fork (then reset re-forks)",
+        );
+      }
+      await producer.pause(() =>
+        chain.replaceState(async () => {
+          if (forking === undefined) {
+            forked?.repoint(undefined, undefined);
+            await fork?.close();
+            fork = undefined;
+            return replacementChanges(store, genesis.changes);
+          }
+          const next = await startFork(
+            {
+              ...config.fork!,
+              url: forking.url,
+              ...(forking.blockNumber === undefined ? {} : { blockNumber: forking.blockNumber }),
+            },
+            undefined,
+          );
+          try {
+            const anchor = forkAnchor(await next.facts(), genesisOf(config, accounts));
+            const changes = await replacementChanges(store, anchor);
+            forked!.repoint(next.upstream, forkFactsOf(next, anchorGenesisTimestamp(anchor)));
+            await fork?.close();
+            fork = next;
+            return changes;
+          } catch (error) {
+            await next.close();
+            throw error;
+          }
+        }),
+      );
+      clock.advanceTo(chain.properties.headTimestamp);
+      // a fresh chain's clients build on block 1, as at start
+      if (chain.properties.headNumber === 0n) await producer.mine(1);
+    },
   });
   container.register(DevControls, { useValue: dev });
 
@@ -582,16 +635,10 @@ async function openStore(
       await base.close();
       throw error;
     }
-    const genesisTimestamp = new ChainProperties(base.view).genesisTimestamp;
     const forked = createForkedStore({
       store: base,
       upstream: fork.upstream,
-      facts: {
-        forkNumber: fork.point.number,
-        genesisTimestamp,
-        forkSlot: (fork.point.timestamp - genesisTimestamp) / 3000n,
-      },
-      upstreamHead: async () => fork.upstream.lastHead,
+      facts: forkFactsOf(fork, new ChainProperties(base.view).genesisTimestamp),
     });
     if (config.fork?.prefetch?.length) await prefetchAccounts(forked, config.fork.prefetch);
     return { store: forked, forked };
@@ -603,6 +650,22 @@ async function openStore(
   if (savedState) await store.commit(savedState);
   else if (fresh) await store.commit(genesis.changes);
   return { store, forked: undefined };
+}
+
+/** What reading a fork's upstream answers needs: its fork block and the upstream's genesis time. */
+function forkFactsOf(fork: StartedFork, genesisTimestamp: bigint): ForkFacts {
+  return {
+    forkNumber: fork.point.number,
+    genesisTimestamp,
+    forkSlot: (fork.point.timestamp - genesisTimestamp) / 3000n,
+  };
+}
+
+/** The upstream genesis time a fork's first state records (GENESIS_TIMESTAMP). */
+function anchorGenesisTimestamp(anchor: ChangeSet): bigint {
+  const overlay = new StateOverlay(EMPTY_VIEW);
+  overlay.merge(anchor);
+  return new ChainProperties(overlay).genesisTimestamp;
 }
 
 function forkInfoOf(fork: StartedFork, forked: ForkedStore): ForkInfo {

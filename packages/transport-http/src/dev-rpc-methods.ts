@@ -284,6 +284,32 @@ const forkInfo: MethodHandler = async (dev) => {
   };
 };
 
+/**
+ * Anvil's anvil_reset / Hardhat's hardhat_reset: `[{forking: {jsonRpcUrl | url, blockNumber?}}]` re-forks
+ * (the url is a java-tron HTTP API); no params (or no `forking`) gives a fresh local chain.
+ */
+const reset: MethodHandler = async (dev, params) => {
+  const [options] = paramsList(params);
+  if (options !== undefined && options !== null && !isPlainObject(options)) {
+    throw invalidParams("reset takes an object: {forking: {jsonRpcUrl, blockNumber?}}");
+  }
+  const forking = (options as Record<string, JsonValue> | undefined | null)?.forking;
+  if (forking === undefined || forking === null) {
+    await dev.reset();
+    return true;
+  }
+  if (!isPlainObject(forking)) throw invalidParams("forking must be an object: {jsonRpcUrl, blockNumber?}");
+  const url = forking.jsonRpcUrl ?? forking.url;
+  if (typeof url !== "string" || url === "")
+    throw invalidParams("forking.jsonRpcUrl must be the upstream's url");
+  const number = forking.blockNumber;
+  await dev.reset({
+    url,
+    ...(number === undefined || number === null ? {} : { blockNumber: integerOf(number, "blockNumber") }),
+  });
+  return true;
+};
+
 /** Anvil's anvil_nodeInfo, the part a TRON chain has: the fork's config (forkUrl, forkBlockNumber). */
 const anvilNodeInfo: MethodHandler = async (dev) => {
   const info = dev.forkInfo();
@@ -381,5 +407,8 @@ export const DEV_RPC_METHODS: ReadonlyMap<string, MethodHandler> = new Map<strin
   ["tre_stateDigest", stateDigest],
   // forking
   ["tre_forkInfo", forkInfo],
+  ["tre_reset", reset],
+  ["anvil_reset", reset],
+  ["hardhat_reset", reset],
   ["anvil_nodeInfo", anvilNodeInfo],
 ]);

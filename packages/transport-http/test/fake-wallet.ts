@@ -737,6 +737,9 @@ export function createFakeDev(): FakeDev {
     version: "tronode/test",
     instanceId: new Uint8Array(32).fill(0x5a),
     forkInfo: () => undefined,
+    async reset(forking) {
+      record("reset", forking?.url, forking?.blockNumber);
+    },
     async storageAt(address, slot) {
       record("storageAt", address, slot);
       return slot[31] === 0 ? Uint8Array.of(0x2a) : new Uint8Array(32);

@@ -24,6 +24,22 @@ export class StateOverlay implements StateView {
     return parent instanceof StateOverlay ? parent.lookup(table, key, keyId) : parent.get(table, key);
   }
 
+  /**
+   * A row written somewhere in this chain of overlays, never read from the view beneath them: for
+   * tables that live only in a run's overlays (the VM's transient storage and new-contract marks),
+   * which committed state does not hold.
+   */
+  getWritten<K, V>(table: Table<K, V>, key: K): V | undefined {
+    const keyId = table.keyId(key);
+    let layer: StateView = this;
+    while (layer instanceof StateOverlay) {
+      const entry = layer.tables.get(table.id)?.entries.get(keyId);
+      if (entry) return entry.value as V | undefined;
+      layer = layer.parent;
+    }
+    return undefined;
+  }
+
   has<K, V>(table: Table<K, V>, key: K): boolean {
     return this.get(table, key) !== undefined;
   }

@@ -31,8 +31,8 @@ export function markNewContract(state: StateOverlay, address: Uint8Array): void 
   state.put(NewContracts, address, MARK);
 }
 
-export function isNewContract(view: StateView, address: Uint8Array): boolean {
-  return view.get(NewContracts, address) !== undefined;
+export function isNewContract(state: StateOverlay, address: Uint8Array): boolean {
+  return state.getWritten(NewContracts, address) !== undefined;
 }
 
 const MARK = Uint8Array.of(1);
@@ -102,7 +102,8 @@ function transientKey(p: Program, key: bigint): Uint8Array {
 }
 
 export function tLoad(p: Program, key: bigint): bigint {
-  const value = p.state.get(TransientStorage, transientKey(p, key));
+  // transient storage lives only in the run's overlays: an unset slot is never asked of the chain
+  const value = p.state.getWritten(TransientStorage, transientKey(p, key));
   return value === undefined ? 0n : wordFromBytes(value);
 }
 

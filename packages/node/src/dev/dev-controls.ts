@@ -44,7 +44,9 @@ export interface DevControlsOptions {
   readonly chainId: Uint8Array;
   readonly version: string;
   /** A forked chain's origin and figures (tre_forkInfo). */
-  readonly forkInfo?: () => ForkInfo;
+  readonly forkInfo?: () => ForkInfo | undefined;
+  /** Replaces the chain: a new fork, or the fresh local chain (the node composes it). */
+  readonly reset: (forking?: { readonly url: string; readonly blockNumber?: bigint }) => Promise<void>;
 }
 
 /** How far after its parent a mined block is stamped at the earliest (OZ's patched tre_mine). */
@@ -97,6 +99,11 @@ export class DevControls implements DevApi {
 
   forkInfo(): ForkInfo | undefined {
     return this.options.forkInfo?.();
+  }
+
+  async reset(forking?: { readonly url: string; readonly blockNumber?: bigint }): Promise<void> {
+    await this.options.reset(forking);
+    this.forgetFrom(0);
   }
 
   get version(): string {

@@ -204,7 +204,7 @@ export async function startFork(config: ForkConfig, dataDir: string | undefined)
       };
       cache = await cacheOf(point.network, point.number);
     } else {
-      const raw: Upstream = { url: starter.url, post: starter.post, jsonRpc: starter.jsonRpc };
+      const raw: Upstream = { url: starter.url, lastHead: 0n, post: starter.post, jsonRpc: starter.jsonRpc };
       const genesis = headerOf(
         await upstreamCall(raw, "/wallet/getblockbynum", { num: 0 }),
         "getblockbynum 0",

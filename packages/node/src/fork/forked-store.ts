@@ -48,7 +48,16 @@ export interface ForkedStore extends ChainStore {
   resolve(): Promise<void>;
   /** Fetches the rows behind `misses` now (the prefetch list, a reset). */
   fetch(misses: readonly StateMiss[]): Promise<void>;
-  /** Rows fetched so far and the upstream heads they were fetched at. */
+  /**
+   * Points the store at another upstream and fork block (a reset), or at none: a fresh local chain
+   * reads no row upstream. Pending misses are dropped; the caller replaces the rows.
+   */
+  repoint(upstream: Upstream | undefined, facts: ForkFacts | undefined): void;
+  /** Whether the store reads upstream (false after a reset to a fresh local chain). */
+  readonly forking: boolean;
+  /** Rows written from upstream over the store's life (resets included): it only grows. */
+  readonly fetchCount: number;
+  /** Rows fetched for this fork and the upstream heads they were fetched at. */
   stats(): {
     readonly rows: number;
     readonly fromHead: bigint | undefined;
@@ -61,18 +70,21 @@ export interface ForkedStoreOptions {
   readonly upstream: Upstream;
   /** The fork block and the upstream genesis time: reading upstream's answers needs them. */
   readonly facts: ForkFacts;
-  /** The upstream head a fetch happens at (a recent reading; fetched rows are "as of" it). */
-  readonly upstreamHead: () => Promise<bigint>;
 }
 
 export function createForkedStore(options: ForkedStoreOptions): ForkedStore {
-  const { store, upstream, facts } = options;
-  const { forkNumber } = facts;
+  const { store } = options;
+  // a reset points the store elsewhere (another fork block, or none: a fresh local chain)
+  let source: { upstream: Upstream; facts: ForkFacts } | undefined = {
+    upstream: options.upstream,
+    facts: options.facts,
+  };
   const pending = new Map<string, StateMiss>();
   let count = 0;
   let fromHead: bigint | undefined;
   let toHead: bigint | undefined;
   let fetched = 0;
+  let fetchCount = 0;
   // every write (local commits, fetched rows, rewinds) in one order, so a fetched row is checked
   // against the chain's own marks right before it is written
   let writes: Promise<unknown> = Promise.resolve();
@@ -91,6 +103,7 @@ export function createForkedStore(options: ForkedStoreOptions): ForkedStore {
     return {
       get<K, V>(table: Table<K, V>, key: K): V | undefined {
         if (table.id === ContractTables.storageSlots.id) {
+          if (source === undefined) return undefined;
           const bytes = key as Uint8Array;
           const rowKey = bytes.subarray(53, 85);
           if (base.get(ForkTables.forkRows, forkRowKey(ContractTables.storageRows, rowKey)) === undefined) {
@@ -104,7 +117,11 @@ export function createForkedStore(options: ForkedStoreOptions): ForkedStore {
           return undefined;
         }
         const value = base.get(table, key);
-        if (value !== undefined || !isForkedRead(table as Table<unknown, unknown>, key, forkNumber))
+        if (
+          value !== undefined ||
+          source === undefined ||
+          !isForkedRead(table as Table<unknown, unknown>, key, source.facts.forkNumber)
+        )
           return value;
         if (base.get(ForkTables.forkRows, forkRowKey(table, key)) === undefined) {
           note({ kind: "row", table: table as Table<unknown, unknown>, key });
@@ -129,6 +146,7 @@ export function createForkedStore(options: ForkedStoreOptions): ForkedStore {
         if (row.value !== undefined) overlay.put(row.table, row.key, row.value);
         overlay.put(ForkTables.forkRows, mark, head);
         fetched++;
+        fetchCount++;
       }
       await store.commit(overlay.changes(), { journal: false });
     });
@@ -148,10 +166,8 @@ export function createForkedStore(options: ForkedStoreOptions): ForkedStore {
   }
 
   async function fetch(misses: readonly StateMiss[]): Promise<void> {
-    if (misses.length === 0) return;
-    const head = await options.upstreamHead();
-    fromHead = fromHead === undefined || head < fromHead ? head : fromHead;
-    toHead = toHead === undefined || head > toHead ? head : toHead;
+    const from = source;
+    if (misses.length === 0 || from === undefined) return;
     // a slot's row key depends on its contract record: fetch contracts first, slots of a contract still
     // unknown are noted again by the next run with the right key
     const isSlot = (m: StateMiss) => m.kind === "slot";
@@ -162,7 +178,15 @@ export function createForkedStore(options: ForkedStoreOptions): ForkedStore {
         .map((m) => bytesToHex((m as { key: Uint8Array }).key)),
     );
     const slots = misses.filter((m) => m.kind === "slot" && !contractsMissing.has(bytesToHex(m.address)));
-    const rows = (await Promise.all([...first, ...slots].map((m) => fetchRows(upstream, m, facts)))).flat();
+    const rows = (
+      await Promise.all([...first, ...slots].map((m) => fetchRows(from.upstream, m, from.facts)))
+    ).flat();
+    // a reset while the rows were on their way: they belong to the chain it replaced
+    if (source !== from) return;
+    // java-tron reads only its head: these rows are "as of" the head the answers were read at
+    const head = from.upstream.lastHead;
+    fromHead = fromHead === undefined || head < fromHead ? head : fromHead;
+    toHead = toHead === undefined || head > toHead ? head : toHead;
     await writeFetched(rows, head);
   }
 
@@ -172,9 +196,11 @@ export function createForkedStore(options: ForkedStoreOptions): ForkedStore {
     overlay.merge(changes);
     for (const [id, tc] of changes.tables) {
       if (!isMarkedOnWrite(id)) continue;
-      for (const { key } of tc.entries.values()) {
+      for (const { key, value } of tc.entries.values()) {
+        // a deletion needs no new mark: the row was the chain's (written, so marked) or fetched (marked)
+        if (value === undefined) continue;
         const mark = forkRowKey(tc.table, key);
-        if (store.view.get(ForkTables.forkRows, mark) === undefined)
+        if (overlay.get(ForkTables.forkRows, mark) === undefined)
           overlay.put(ForkTables.forkRows, mark, WRITTEN_LOCALLY);
       }
     }
@@ -206,9 +232,26 @@ export function createForkedStore(options: ForkedStoreOptions): ForkedStore {
     },
     fetch,
     stats: () => ({ rows: fetched, fromHead, toHead }),
+    get forking() {
+      return source !== undefined;
+    },
+    get fetchCount() {
+      return fetchCount;
+    },
+    repoint(upstream, facts) {
+      source = upstream === undefined || facts === undefined ? undefined : { upstream, facts };
+      pending.clear();
+      fetched = 0;
+      fromHead = undefined;
+      toHead = undefined;
+    },
     async read<K, V>(table: Table<K, V>, key: K): Promise<V | undefined> {
       const value = await store.read(table, key);
-      if (value !== undefined || !isForkedRow(table as Table<unknown, unknown>, key, forkNumber))
+      if (
+        value !== undefined ||
+        source === undefined ||
+        !isForkedRow(table as Table<unknown, unknown>, key, source.facts.forkNumber)
+      )
         return value;
       if (store.view.get(ForkTables.forkRows, forkRowKey(table, key)) !== undefined) return undefined;
       await fetch([{ kind: "row", table: table as Table<unknown, unknown>, key }]);

@@ -41,6 +41,8 @@ import "../errors.js";
 export interface Upstream {
   /** Names the upstream in messages (never its key). */
   readonly url: string;
+  /** The upstream head the latest answer was read at (cached answers keep theirs). */
+  readonly lastHead: bigint;
   post(path: string, body: unknown): Promise<unknown>;
   jsonRpc(method: string, params: readonly unknown[]): Promise<unknown>;
 }
