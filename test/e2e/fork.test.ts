@@ -10,6 +10,7 @@ import { bytesToHex, keccak256 } from "@tronode/engine";
 import { createNode, type TronNode } from "@tronode/node";
 import { TronWeb } from "tronweb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { grpcStub } from "../support/grpc-stubs.js";
 import { compiledContracts } from "../support/solidity.js";
 
 // biome-ignore lint/suspicious/noExplicitAny: TronWeb and wallet answers are read loosely
@@ -171,6 +172,8 @@ beforeAll(async () => {
     blockTime: 0,
     accounts: 1,
     mnemonic: FORK_MNEMONIC,
+    grpcPort: 0,
+    grpcSolidityPort: 0,
     fork: { url: upstream.url!, cache: false },
   });
 }, 180_000);
@@ -190,6 +193,26 @@ describe("a fork of an upstream tronode", () => {
     expect(info.forkBlockNumber).toBe(forkBlock.block_header.raw_data.number);
     expect(info.forkBlockHash).toBe(`0x${forkBlock.blockID}`);
     expect((await rpc(fork, "anvil_nodeInfo", [], "/tre")).forkConfig.forkUrl).toBe(upstream.url);
+  });
+
+  it("fetches through gRPC stubs and the solidity API too", async () => {
+    const walletStub = grpcStub("Wallet", fork.grpc.full!);
+    const solidity = grpcStub("WalletSolidity", fork.grpc.solidity!);
+    try {
+      const account = await walletStub.call("GetAccount", { address: Buffer.from(hex[2]!, "hex") });
+      expect(Buffer.from(account.address).toString("hex")).toBe(hex[2]);
+      expect(account.frozenV2.length).toBeGreaterThan(0);
+      const solid = await solidity.call("GetAccount", { address: Buffer.from(hex[3]!, "hex") });
+      expect(solid.balance).toBe(String((await wallet(upstream, "getaccount", { address: hex[3] })).balance));
+    } finally {
+      walletStub.close();
+      solidity.close();
+    }
+    const bySolidity = await fetch(`${fork.url}/walletsolidity/getaccount`, {
+      method: "POST",
+      body: JSON.stringify({ address: addresses[4], visible: true }),
+    });
+    expect(((await bySolidity.json()) as Any).owner_permission.threshold).toBe(2);
   });
 
   it("answers every account as upstream does (TRC-10, Stake 2.0, permissions)", async () => {
