@@ -236,6 +236,24 @@ describe("the fork's upstream budget", () => {
     }
   });
 
+  it("--fork-prefetch fetches the named account and contract at start: reading them later asks nothing", async () => {
+    let fork: TronNode | undefined;
+    const atStart = await requestsDuring(async () => {
+      fork = await forkOf({ cache: false, prefetch: [addresses[2], tokenHex] });
+    });
+    try {
+      expect(atStart.some((r) => r.includes("getcontractinfo"))).toBe(true);
+      expect(atStart.some((r) => r.includes("getdelegatedresourceaccountindexv2"))).toBe(true);
+      const later = await requestsDuring(async () => {
+        await wallet(fork!, "getaccount", { address: addresses[2], visible: true });
+        await wallet(fork!, "getcontractinfo", { value: tokenHex });
+      });
+      expect(later).toEqual([]);
+    } finally {
+      await fork?.stop();
+    }
+  });
+
   it("refuses a block that is neither upstream's head nor cached (java-tron keeps no past state)", async () => {
     const error = await forkOf({ blockNumber: 1n }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TronodeError);

@@ -49,8 +49,10 @@ function peerAddress(value: string, previous: { host: string; port: number }[] =
   return [...previous, { host: match[1]!, port }];
 }
 
-/** `--fork` and its flags as the node's ForkConfig. */
-function forkConfigOf(o: Record<string, unknown>): ForkConfig {
+/** `--fork` and its flags over the config file's `fork` key (a flag given wins); undefined: no fork. */
+function forkConfigOf(o: Record<string, unknown>, fromFile: ForkConfig | undefined): ForkConfig | undefined {
+  const url = (o.fork as string | undefined) ?? fromFile?.url;
+  if (url === undefined) return undefined;
   const headers: Record<string, string> = {};
   for (const line of (o.forkHeader as string[] | undefined) ?? []) {
     const colon = line.indexOf(":");
@@ -58,7 +60,8 @@ function forkConfigOf(o: Record<string, unknown>): ForkConfig {
     headers[line.slice(0, colon).trim()] = line.slice(colon + 1).trim();
   }
   return {
-    url: o.fork as string,
+    ...fromFile,
+    url,
     ...(o.forkApiKey === undefined ? {} : { apiKey: o.forkApiKey as string }),
     ...(Object.keys(headers).length === 0 ? {} : { headers }),
     ...(o.forkRps === undefined ? {} : { rps: o.forkRps as number }),
@@ -324,7 +327,7 @@ async function runFullNode(): Promise<void> {
     needSyncCheck: o.needSyncCheck ?? config.needSyncCheck,
     eventSubscription:
       o.eventZmq !== undefined ? allTriggersSubscription(o.eventZmq) : config.eventSubscription,
-    fork: o.fork === undefined ? config.fork : forkConfigOf(o),
+    fork: forkConfigOf(o, config.fork),
     p2p:
       o.p2p ||
       o.p2pPort !== undefined ||

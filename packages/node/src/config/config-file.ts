@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { addressFromBase58, decodeAddress, hexToBytes } from "@tronode/engine";
 import { eventSubscriptionOf } from "../events/event-subscription-config.js";
+import type { ForkConfig } from "../fork/fork-start.js";
 import { configError, type GenesisSettings, type NodeConfig } from "./node-config.js";
 
 /**
@@ -11,7 +12,7 @@ import { configError, type GenesisSettings, type NodeConfig } from "./node-confi
  * `genesis.assets` (java-tron's `genesis.block.assets`: `accountName`, `accountType`, `address`,
  * `balance`) replaces the development genesis: exactly those accounts, as java-tron builds them.
  * `event.subscribe` is java-tron's block of that name (`{"event": {"subscribe": {…}}}`), read by
- * eventSubscriptionOf: event subscription on.
+ * eventSubscriptionOf: event subscription on. `fork` holds the `--fork` flags (see forkOf).
  */
 /** java-tron's `accountType` check (Normal, AssetIssue or Contract, any case); nothing to add. */
 function checkAccountType(value: unknown, key: string): Record<string, never> {
@@ -117,6 +118,7 @@ export function applyJsonConfig(base: NodeConfig, text: string, path: string): N
     ...(localwitness.length > 1
       ? { extraWitnessKeys: localwitness.slice(1).map((k) => hexToBytes(String(k))) }
       : {}),
+    ...(json.fork !== undefined ? { fork: forkOf(json.fork) } : {}),
     ...(eventSubscribeOf(json) !== undefined
       ? { eventSubscription: eventSubscriptionOf(eventSubscribeOf(json), "event.subscribe") }
       : {}),
@@ -124,6 +126,33 @@ export function applyJsonConfig(base: NodeConfig, text: string, path: string): N
       ? { witnessAccountAddress: addressFromBase58OrHex(json.localWitnessAccountAddress) }
       : {}),
     genesis,
+  };
+}
+
+/**
+ * `"fork": {"url": …, "prefetch": ["T…"], "rps": 10, "apiKey": …, "headers": {…}, "cacheDir": …,
+ * "cache": false, "blockNumber": …}`: the `--fork` flags as a config key (a flag given wins).
+ */
+function forkOf(value: unknown): ForkConfig {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    throw configError("fork: expected an object with a url");
+  }
+  const f = value as Record<string, unknown>;
+  if (typeof f.url !== "string" || f.url === "") throw configError("fork.url: expected the upstream's url");
+  const strings = (v: unknown, key: string): string[] => {
+    if (!Array.isArray(v) || v.some((x) => typeof x !== "string"))
+      throw configError(`${key}: expected a list of strings`);
+    return v as string[];
+  };
+  return {
+    url: f.url,
+    ...(typeof f.apiKey === "string" ? { apiKey: f.apiKey } : {}),
+    ...(f.headers !== undefined ? { headers: f.headers as Record<string, string> } : {}),
+    ...(typeof f.rps === "number" ? { rps: f.rps } : {}),
+    ...(f.blockNumber !== undefined ? { blockNumber: toBigInt(f.blockNumber, "fork.blockNumber") } : {}),
+    ...(typeof f.cacheDir === "string" ? { cacheDir: f.cacheDir } : {}),
+    ...(f.cache === false ? { cache: false } : {}),
+    ...(f.prefetch !== undefined ? { prefetch: strings(f.prefetch, "fork.prefetch") } : {}),
   };
 }
 
