@@ -193,6 +193,15 @@ describe("a fork of an upstream tronode", () => {
     expect(info.forkBlockNumber).toBe(forkBlock.block_header.raw_data.number);
     expect(info.forkBlockHash).toBe(`0x${forkBlock.blockID}`);
     expect((await rpc(fork, "anvil_nodeInfo", [], "/tre")).forkConfig.forkUrl).toBe(upstream.url);
+    const nodeInfo = await wallet(fork, "getnodeinfo");
+    expect(nodeInfo.fork).toEqual({
+      url: upstream.url,
+      blockNumber: forkBlock.block_header.raw_data.number,
+      blockID: forkBlock.blockID,
+      blockTimestamp: forkBlock.block_header.raw_data.timestamp,
+      forkedAt: info.forkedAt,
+    });
+    expect((await wallet(upstream, "getnodeinfo")).fork).toBeUndefined();
   });
 
   it("fetches through gRPC stubs and the solidity API too", async () => {

@@ -152,6 +152,8 @@ export interface NodeInfoSummary {
   readonly network?: NetworkSummary;
   /** The process the node runs in (java-tron's MachineInfo, measured by the node). */
   readonly machine: MachineSummary;
+  /** A forked chain's origin (tronode's --fork; not in java-tron's NodeInfo). */
+  readonly fork?: ForkInfo;
 }
 
 /** One memory pool (java-tron's MemoryDescInfo: a JVM pool; tronode: a V8 heap space). */

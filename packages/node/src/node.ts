@@ -360,8 +360,10 @@ export async function createNode(options: CreateNodeOptions = {}): Promise<TronN
     config.dev && config.consoleLog !== false,
     terminal === undefined ? undefined : (source, lines) => terminal.consoleLog(source, lines),
   );
+  const forkInfo = () => (fork && forked?.forking ? forkInfoOf(fork, forked) : undefined);
   const coreWallet = new Wallet({
     consoleLog,
+    forkInfo,
     chain,
     clock,
     codeVersion: CODE_VERSION,
@@ -437,7 +439,7 @@ export async function createNode(options: CreateNodeOptions = {}): Promise<TronN
     balance: config.accountBalance,
     chainId: fork ? fork.point.network : genesis.blockId,
     version: DEV_VERSION,
-    forkInfo: () => (fork && forked?.forking ? forkInfoOf(fork, forked) : undefined),
+    forkInfo,
     // anvil_reset: the same store gets a new fork's first state, or the fresh local chain's
     reset: async (forking) => {
       if (config.dataDir !== undefined) {
@@ -576,6 +578,11 @@ export async function createNode(options: CreateNodeOptions = {}): Promise<TronN
       blockTime: config.blockTime,
       ...(p2p ? { p2pPort: p2p.port, nodeId: p2p.nodeId, networkId: config.networkId } : {}),
       ...(publisher ? { events: publisher.endpoint } : {}),
+      ...(fork
+        ? {
+            fork: `${fork.point.url} at block ${fork.point.number} (${new Date(Number(fork.point.timestamp)).toISOString()})`,
+          }
+        : {}),
     },
     "tronode started",
   );

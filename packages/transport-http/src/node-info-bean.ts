@@ -116,5 +116,17 @@ export function nodeInfoBean(summary: NodeInfoSummary): JsonObject {
     peerList: net ? net.peers.map((p) => peerInfo(p, net.nodeId, net.listenPort)) : [],
     solidityBlock: blockIdText(summary.solidNumber, summary.solidId),
     totalFlow: 0,
+    // tronode's --fork: where the chain comes from (java-tron's NodeInfo has no such field)
+    ...(summary.fork === undefined
+      ? {}
+      : {
+          fork: {
+            url: summary.fork.url,
+            blockNumber: summary.fork.blockNumber,
+            blockID: bytesToHex(summary.fork.blockId),
+            blockTimestamp: summary.fork.blockTimestamp,
+            forkedAt: summary.fork.forkedAt,
+          },
+        }),
   };
 }

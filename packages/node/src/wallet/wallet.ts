@@ -18,6 +18,7 @@ import {
   type CoreQueries,
   contractTypeName,
   decode,
+  type ForkInfo,
   isExecutableContractType,
   type MetricsInfo,
   type NetworkSummary,
@@ -75,6 +76,8 @@ export interface WalletOptions {
   readonly statistics: () => MetricsInfo;
   /** Prints the console.log lines of accepted transactions in the node's output. */
   readonly consoleLog?: ConsoleLogPrinter;
+  /** A forked chain's origin, for getnodeinfo. */
+  readonly forkInfo?: () => ForkInfo | undefined;
 }
 
 /** What the wallet needs from the P2P network. */
@@ -373,6 +376,7 @@ export class Wallet implements CoreQueries {
       allowAdaptiveEnergy: props.get("ALLOW_ADAPTIVE_ENERGY"),
       ...(this.options.network ? { network: this.options.network.summary() } : {}),
       machine: this.#machine(),
+      ...(this.options.forkInfo?.() === undefined ? {} : { fork: this.options.forkInfo()! }),
     };
   }
 
