@@ -1,56 +1,11 @@
-/**
- * `--fork` figures: how long a fork takes to start, and what its first TRC-20 transfer costs in
- * upstream requests and milliseconds (its state fetched on first read), then the same transfer
- * again (all local). The reference, measured in the same run: a fresh dev chain's start and the same
- * transfer on it. The upstream is a tronode on loopback (a TRC-20 deployed, one holder), reached
- * directly and through a proxy adding 50 ms to each answer (a public endpoint's round trip), at the
- * default budget of 10 requests per second.
- */
-import { createServer, request as httpRequest, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { bytesToHex } from "@tronode/engine";
 import { createNode, type TronNode } from "@tronode/node";
 import { TronWeb } from "tronweb";
 import { compiledContracts } from "../test/support/solidity.js";
+import { startUpstreamProxy } from "../test/support/upstream-proxy.js";
 
 const MNEMONIC =
   "abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about";
-
-/** A proxy to `target` that answers each request `delayMs` late. */
-async function slowProxy(target: string, delayMs: number): Promise<{ url: string; close(): Promise<void> }> {
-  const { hostname, port } = new URL(target);
-  const server: Server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", () => {
-      setTimeout(() => {
-        const upstream = httpRequest(
-          {
-            host: hostname,
-            port,
-            path: req.url,
-            method: req.method,
-            headers: { "content-type": "application/json" },
-          },
-          (answer) => {
-            res.writeHead(answer.statusCode ?? 502, answer.headers);
-            answer.pipe(res);
-          },
-        );
-        upstream.end(Buffer.concat(chunks));
-      }, delayMs);
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
 
 async function upstreamRequests(node: TronNode): Promise<number> {
   const answer = await fetch(`${node.url}/tre`, {
@@ -124,7 +79,7 @@ export async function runForkBench(): Promise<void> {
   const freshAgain = await transfer(fresh, holderKey, local.address, to);
   await fresh.stop();
 
-  const proxy = await slowProxy(upstream.url!, 50);
+  const proxy = await startUpstreamProxy(upstream.url!, { delayMs: 50 });
   try {
     for (const [label, url] of [
       ["loopback upstream", upstream.url!],

@@ -6,7 +6,7 @@
  * error shape with a clear message and loses nothing; a bad url stops the CLI at start.
  */
 import { mkdtemp, rm } from "node:fs/promises";
-import { createServer, request as httpRequest, type Server } from "node:http";
+import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -16,6 +16,7 @@ import { TronWeb } from "tronweb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { exitWithin, killAllClis, startCli } from "../support/cli-process.js";
 import { compiledContracts } from "../support/solidity.js";
+import { startUpstreamProxy, type UpstreamProxy } from "../support/upstream-proxy.js";
 
 // biome-ignore lint/suspicious/noExplicitAny: wallet answers are read loosely
 type Any = any;
@@ -24,79 +25,8 @@ const FORK_MNEMONIC =
   "abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about";
 const TIMING = { backoffMs: 50, timeoutMs: 1_000, deadlineMs: 3_000, penaltyMs: 200 } as const;
 
-interface Proxy {
-  readonly url: string;
-  readonly requests: string[];
-  /** The next `n` requests are answered `status` (with Retry-After: 0). */
-  failNext(n: number, status: number): void;
-  /** While on, requests are held and never answered. */
-  hang: boolean;
-  close(): Promise<void>;
-}
-
-/** A counting, fault-injecting HTTP proxy to `target` on 127.0.0.1. */
-async function startProxy(target: string): Promise<Proxy> {
-  const { hostname, port } = new URL(target);
-  let failures: { n: number; status: number } = { n: 0, status: 503 };
-  const held: import("node:http").ServerResponse[] = [];
-  const state = { hang: false };
-  const requests: string[] = [];
-  const server: Server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", () => {
-      const body = Buffer.concat(chunks);
-      requests.push(`${req.url} ${body.toString()}`);
-      if (state.hang) {
-        held.push(res);
-        return;
-      }
-      if (failures.n > 0) {
-        failures.n--;
-        res.writeHead(failures.status, { "retry-after": "0", "content-type": "text/plain" }).end("busy");
-        return;
-      }
-      const upstream = httpRequest(
-        {
-          host: hostname,
-          port,
-          path: req.url,
-          method: req.method,
-          headers: { "content-type": "application/json" },
-        },
-        (answer) => {
-          res.writeHead(answer.statusCode ?? 502, answer.headers);
-          answer.pipe(res);
-        },
-      );
-      upstream.end(body);
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const address = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${address.port}`,
-    requests,
-    failNext(n, status) {
-      failures = { n, status };
-    },
-    get hang() {
-      return state.hang;
-    },
-    set hang(on: boolean) {
-      state.hang = on;
-      if (!on) for (const res of held.splice(0)) res.destroy();
-    },
-    async close() {
-      for (const res of held.splice(0)) res.destroy();
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
-}
-
 let upstream: TronNode;
-let proxy: Proxy;
+let proxy: UpstreamProxy;
 let cacheDir: string;
 let addresses: string[];
 let tokenHex: string;
@@ -148,7 +78,7 @@ beforeAll(async () => {
   tokenHex = token.address;
   await token.transfer(addresses[1], 1234).send();
   await upstream.dev.mine(1);
-  proxy = await startProxy(upstream.url!);
+  proxy = await startUpstreamProxy(upstream.url!);
 }, 120_000);
 
 afterAll(async () => {

@@ -66,7 +66,7 @@ import { createHeadFeed } from "./events/head-feed.js";
 import { forkAnchor } from "./fork/fork-anchor.js";
 import { retryOnMisses } from "./fork/fork-retry.js";
 import { type StartedFork, startFork } from "./fork/fork-start.js";
-import { createForkedStore, type ForkedStore } from "./fork/forked-store.js";
+import { createForkedStore, type ForkedStore, untilResolved } from "./fork/forked-store.js";
 import { prefetchAccounts } from "./fork/prefetch.js";
 import type { ForkFacts } from "./fork/upstream-rows.js";
 import { silentLogger } from "./logger.js";
@@ -295,7 +295,7 @@ export async function createNode(options: CreateNodeOptions = {}): Promise<TronN
             get fetched() {
               return forked.fetchCount;
             },
-            resolve: () => forked.resolve(),
+            untilResolved: (work) => untilResolved(forked, work),
           },
         }
       : {}),

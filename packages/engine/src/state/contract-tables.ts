@@ -73,6 +73,15 @@ export function readStorageRow(
   return row;
 }
 
+/** The contract slot a storageSlots key names (readStorageRow's layout: address ‖ slot ‖ row key). */
+export function storageSlotOf(key: Uint8Array): {
+  address: Uint8Array;
+  slot: Uint8Array;
+  rowKey: Uint8Array;
+} {
+  return { address: key.slice(0, 21), slot: key.slice(21, 53), rowKey: key.slice(53, 85) };
+}
+
 /** The SmartContract record of `address` (without ABI), or undefined. */
 export function getContract(view: StateView, address: Uint8Array): SmartContract | undefined {
   return view.get(ContractTables.contracts, address);

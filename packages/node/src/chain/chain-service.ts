@@ -112,7 +112,11 @@ export interface ChainServiceOptions {
     readonly misses: { readonly count: number };
     /** Rows fetched so far: answers cached by state version are stale once it moves. */
     readonly fetched: number;
-    resolve(): Promise<void>;
+    /**
+     * Runs `work` until a run notes no miss, fetching what each run missed; fails with
+     * FORK_STATE_UNRESOLVED when the bound of rounds is hit.
+     */
+    untilResolved<T>(work: () => Promise<T>): Promise<T>;
   };
 }
 
@@ -273,16 +277,9 @@ export class ChainService {
       if (!producer) return undefined;
       const started = performance.now();
       const solidifiedBefore = this.properties.solidifiedNumber;
-      const fork = this.options.fork;
       // a forked chain's block may read rows not fetched yet (a maintenance reads every voted
       // witness's account): fetch them and produce the block again, so no block rests on a miss
-      let produced: ProducedBlock;
-      for (let round = 0; ; round++) {
-        const before = fork?.misses.count;
-        produced = this.produceOn(producer, timestamp);
-        if (fork === undefined || fork.misses.count === before || round >= 32) break;
-        await fork.resolve();
-      }
+      const produced = await this.resolved(() => this.produceOn(producer, timestamp));
       await this.commit(produced.changes);
       this.forks.addProduced(produced.block);
       for (const r of produced.rejected) {
@@ -299,6 +296,12 @@ export class ChainService {
       for (const listener of this.listeners) listener(produced);
       return produced;
     });
+  }
+
+  /** `run`'s result, on a forked chain once a run noted no row it lacks (run again after each fetch). */
+  private resolved<T>(run: () => T): Promise<T> {
+    const fork = this.options.fork;
+    return fork === undefined ? Promise.resolve(run()) : fork.untilResolved(async () => run());
   }
 
   /** One block with the pending transactions, produced on the committed head (not committed). */
@@ -411,17 +414,13 @@ export class ChainService {
   /** A development write straight into state (TRE's admin funding), committed at once. */
   adminWrite(write: (state: StateOverlay) => void): Promise<void> {
     return this.queue.run(async () => {
-      let overlay = new StateOverlay(this.options.store.view);
-      const fork = this.options.fork;
       // a forked chain writes only what it read in full: a write over a row not fetched yet would
       // replace the upstream row instead of changing it
-      for (let round = 0; ; round++) {
-        const before = fork?.misses.count;
-        write(overlay);
-        if (fork === undefined || fork.misses.count === before || round >= 32) break;
-        await fork.resolve();
-        overlay = new StateOverlay(this.options.store.view);
-      }
+      const overlay = await this.resolved(() => {
+        const state = new StateOverlay(this.options.store.view);
+        write(state);
+        return state;
+      });
       await this.commit(overlay.changes() as ChangeSet);
       this.pool.rebuild(new Set());
     });

@@ -10,8 +10,14 @@ import { join } from "node:path";
 import { type Block, blockId as blockIdOf, bytesToHex, hexToBytes, TronodeError } from "@tronode/engine";
 import "../errors.js";
 import type { UpstreamChainFacts } from "./fork-anchor.js";
-import { openUpstreamCache, type UpstreamCache, upstreamCacheFile } from "./upstream-cache.js";
-import { createUpstreamClient, type UpstreamClient } from "./upstream-client.js";
+import {
+  type CachedUpstream,
+  createCachedUpstream,
+  openUpstreamCache,
+  type UpstreamCache,
+  upstreamCacheFile,
+} from "./upstream-cache.js";
+import { createUpstreamClient } from "./upstream-client.js";
 import { parseUpstreamBlock, type Upstream, upstreamCall } from "./upstream-rows.js";
 
 /** `--fork` and its flags (and config keys). */
@@ -52,61 +58,12 @@ export interface ForkPoint {
   readonly forkedAt: number;
 }
 
-/** The upstream as a fork reads it: its cache first, then the network, each answer with the upstream head it was read at. */
-export interface ForkUpstream extends Upstream {
-  readonly client: UpstreamClient;
-  readonly cache: UpstreamCache;
-  /** The upstream head of the latest answer used (cached answers keep the head they were fetched at). */
-  readonly lastHead: bigint;
-}
-
-const HEAD_TTL_MS = 60_000;
 /** How long the start may wait for the upstream's first answers before the node gives up (CLI: exits). */
 const START_DEADLINE_MS = 10_000;
 
-function createForkUpstream(client: UpstreamClient, cache: UpstreamCache, head: bigint): ForkUpstream {
-  let lastHead = head;
-  let knownHead = head;
-  let knownAt = Date.now();
-  async function currentHead(): Promise<bigint> {
-    if (Date.now() - knownAt > HEAD_TTL_MS) {
-      const block = (await client.post("/wallet/getnowblock", {})) as {
-        block_header?: { raw_data?: { number?: unknown } };
-      };
-      const n = block.block_header?.raw_data?.number;
-      if (n !== undefined) knownHead = BigInt(n as number);
-      knownAt = Date.now();
-    }
-    return knownHead;
-  }
-  async function through(key: string, ask: () => Promise<unknown>): Promise<unknown> {
-    const hit = cache.get(key) as { h: string; v: unknown } | undefined;
-    if (hit !== undefined) {
-      lastHead = BigInt(hit.h);
-      return hit.v;
-    }
-    const at = await currentHead();
-    const answer = await ask();
-    cache.set(key, { h: at.toString(), v: answer ?? null });
-    lastHead = at;
-    return answer;
-  }
-  return {
-    url: client.url,
-    client,
-    cache,
-    get lastHead() {
-      return lastHead;
-    },
-    post: (path, body) => through(`${path}\n${JSON.stringify(body ?? {})}`, () => client.post(path, body)),
-    jsonRpc: (method, params) =>
-      through(`/jsonrpc ${method}\n${JSON.stringify(params)}`, () => client.jsonRpc(method, params)),
-  };
-}
-
 export interface StartedFork {
   readonly point: ForkPoint;
-  readonly upstream: ForkUpstream;
+  readonly upstream: CachedUpstream;
   /** What the fork's first state needs from upstream (asked only for a fresh chain). */
   facts(): Promise<UpstreamChainFacts>;
   close(): Promise<void>;
@@ -210,7 +167,7 @@ export async function startFork(config: ForkConfig, dataDir: string | undefined)
         "getblockbynum 0",
         raw,
       );
-      const network = hexToBytes(bytesToHex(blockIdOf(genesis)));
+      const network = blockIdOf(genesis);
       if (config.blockNumber !== undefined) {
         const file =
           config.cache === false
@@ -263,7 +220,7 @@ export async function startFork(config: ForkConfig, dataDir: string | undefined)
         await writeFile(savedForkFile(dataDir), `${JSON.stringify(file, null, 2)}\n`);
       }
     }
-    const upstream = createForkUpstream(client, cache, point.number);
+    const upstream = createCachedUpstream({ client, cache, head: point.number });
     const forkBlock = head;
     return {
       point,

@@ -18,6 +18,7 @@ import {
   MutableChainProperties,
   StateOverlay,
   type StateView,
+  storageSlotOf,
   type Table,
   TronodeError,
   WRITTEN_LOCALLY,
@@ -39,7 +40,6 @@ import {
 /** The misses noted since the store opened: `count` only grows, so a run compares it before and after. */
 export interface MissLog {
   readonly count: number;
-  readonly pending: number;
 }
 
 export interface ForkedStore extends ChainStore {
@@ -104,15 +104,11 @@ export function createForkedStore(options: ForkedStoreOptions): ForkedStore {
       get<K, V>(table: Table<K, V>, key: K): V | undefined {
         if (table.id === ContractTables.storageSlots.id) {
           if (source === undefined) return undefined;
-          const bytes = key as Uint8Array;
-          const rowKey = bytes.subarray(53, 85);
-          if (base.get(ForkTables.forkRows, forkRowKey(ContractTables.storageRows, rowKey)) === undefined) {
-            note({
-              kind: "slot",
-              address: bytes.slice(0, 21),
-              slot: bytes.slice(21, 53),
-              rowKey: rowKey.slice(),
-            });
+          const slot = storageSlotOf(key as Uint8Array);
+          if (
+            base.get(ForkTables.forkRows, forkRowKey(ContractTables.storageRows, slot.rowKey)) === undefined
+          ) {
+            note({ kind: "slot", ...slot });
           }
           return undefined;
         }
@@ -220,9 +216,6 @@ export function createForkedStore(options: ForkedStoreOptions): ForkedStore {
     misses: {
       get count() {
         return count;
-      },
-      get pending() {
-        return pending.size;
       },
     },
     async resolve() {

@@ -47,7 +47,7 @@ export function createUpstreamCache(options: UpstreamCacheOptions): UpstreamCach
 /** Opens the cache and loads its file, if any; lines that do not parse (a torn last line) are skipped. */
 export async function openUpstreamCache(options: UpstreamCacheOptions): Promise<UpstreamCache> {
   const entries = new Map<string, string>();
-  const file = cacheFile(options);
+  const file = upstreamCacheFile(options);
   let text = "";
   if (file !== undefined) {
     try {
@@ -71,10 +71,6 @@ export async function openUpstreamCache(options: UpstreamCacheOptions): Promise<
 
 /** The file a cache with these options reads and appends (undefined: in memory). */
 export function upstreamCacheFile(options: UpstreamCacheOptions): string | undefined {
-  return cacheFile(options);
-}
-
-function cacheFile(options: UpstreamCacheOptions): string | undefined {
   if (options.directory === undefined) return undefined;
   // The network becomes a directory name: only hex, so it cannot climb out of the cache directory.
   if (!/^[0-9a-fA-F]+$/.test(options.network)) {
@@ -97,7 +93,7 @@ function makeCache(
   entries: Map<string, string>,
   tornTail: boolean,
 ): UpstreamCache {
-  const file = cacheFile(options);
+  const file = upstreamCacheFile(options);
   // Values are kept as JSON text: every get() parses a fresh copy, so a caller that mutates an
   // answer cannot change what the cache (and the file) holds.
   let pending: string[] = tornTail ? [""] : [];
@@ -154,28 +150,62 @@ function makeCache(
 export interface CachedUpstreamOptions {
   readonly client: UpstreamClient;
   readonly cache: UpstreamCache;
+  /** The upstream head when the fork was made (answers asked later are stamped with a fresher one). */
+  readonly head?: bigint;
 }
 
-/** The upstream as the fork reads it: the cache first, the client on a miss (its answer is stored). */
+/**
+ * The upstream as the fork reads it: the cache first, the client on a miss (its answer is stored
+ * with the upstream head it was read at: java-tron answers with head state only).
+ */
 export interface CachedUpstream {
+  readonly url: string;
   readonly client: UpstreamClient;
   readonly cache: UpstreamCache;
+  /** The upstream head of the latest answer used (cached answers keep the head they were read at). */
+  readonly lastHead: bigint;
   post(path: string, body: unknown): Promise<unknown>;
   jsonRpc(method: string, params: readonly unknown[]): Promise<unknown>;
 }
 
-export function createCachedUpstream({ client, cache }: CachedUpstreamOptions): CachedUpstream {
+/** How long a reading of the upstream's head stamps new answers before it is read again. */
+const HEAD_TTL_MS = 60_000;
+
+export function createCachedUpstream({ client, cache, head = 0n }: CachedUpstreamOptions): CachedUpstream {
+  let lastHead = head;
+  let knownHead = head;
+  let knownAt = Date.now();
+  async function currentHead(): Promise<bigint> {
+    if (Date.now() - knownAt > HEAD_TTL_MS) {
+      const block = (await client.post("/wallet/getnowblock", {})) as {
+        block_header?: { raw_data?: { number?: unknown } };
+      };
+      const n = block.block_header?.raw_data?.number;
+      if (n !== undefined) knownHead = BigInt(n as number);
+      knownAt = Date.now();
+    }
+    return knownHead;
+  }
   async function through(key: string, ask: () => Promise<unknown>): Promise<unknown> {
-    const cached = cache.get(key);
-    if (cached !== undefined) return cached;
+    const hit = cache.get(key) as { h: string; v: unknown } | undefined;
+    if (hit !== undefined) {
+      lastHead = BigInt(hit.h);
+      return hit.v;
+    }
+    const at = await currentHead();
     // A thrown error (upstream down, rejected, a JSON-RPC error) is not an answer: nothing is stored.
     const answer = await ask();
-    cache.set(key, answer ?? null);
+    cache.set(key, { h: at.toString(), v: answer ?? null });
+    lastHead = at;
     return answer;
   }
   return {
+    url: client.url,
     client,
     cache,
+    get lastHead() {
+      return lastHead;
+    },
     post: (path, body) => through(`${path}\n${JSON.stringify(body ?? {})}`, () => client.post(path, body)),
     // The JSON-RPC result alone is stored, under the method and params (the envelope's id is noise).
     jsonRpc: (method, params) =>
