@@ -19,7 +19,8 @@ import { StorageErrorCodes, storageError } from "./errors.js";
  *     transaction infos). `view.get` answers from a bounded LRU of decoded values and, on a miss,
  *     with a synchronous point read of the database (`getSync`), so the view stays exact.
  *     `cache` is the LRU's default capacity in entries; `warmLatest` fills it at open with the
- *     entries whose keys sort last (only meaningful when keys sort by height).
+ *     entries whose keys sort last (only meaningful when keys sort by height); `rows` says whether
+ *     a commit fills the LRU with what it writes (`state`) or only a read does (`history`).
  */
 export interface ResidentBucket {
   readonly bucket: number;
@@ -34,6 +35,12 @@ export interface ColdBucket {
   /** LRU budget in encoded bytes (for rows whose size varies widely, like blocks). */
   readonly cacheBytes?: number;
   readonly warmLatest: boolean;
+  /**
+   * `state`: a commit puts each written row in the LRU (accounts, contracts: read again by the next
+   * transactions). `history`: a commit only drops the rows it writes from the LRU, and a read fills
+   * it — most history rows are never read, and holding them decoded cost ~10× their bytes.
+   */
+  readonly rows: "state" | "history";
 }
 
 export type BucketSpec = ResidentBucket | ColdBucket;
@@ -65,7 +72,14 @@ export const BUCKETS = {
   // Accounts grow with the chain's users: a decoded Account (permissions included) takes ~5 KB, so
   // a chain of a million accounts cannot hold them all. Cold, with a large LRU: exact reads, bounded
   // memory (a 200 000-account chain took 1.1 GB and 10 s to open with accounts resident).
-  accounts: { bucket: 0x01, resident: false, cache: 20_000, cacheBytes: 8 * 1024 * 1024, warmLatest: false },
+  accounts: {
+    bucket: 0x01,
+    resident: false,
+    cache: 20_000,
+    cacheBytes: 8 * 1024 * 1024,
+    warmLatest: false,
+    rows: "state",
+  },
   "account-id-index": { bucket: 0x02, resident: true },
   "account-name-index": { bucket: 0x03, resident: true },
   properties: { bucket: 0x04, resident: true },
@@ -77,17 +91,25 @@ export const BUCKETS = {
   // A block of a busy chain decodes to megabytes: the block cache is bounded by bytes too. The
   // byte bounds count encoded bytes, and a decoded block or TransactionInfo takes ~10× that in the
   // heap: a soak at 100 tx/s grew by 100+ MB while these caches filled with 4 MiB bounds.
-  blocks: { bucket: 0x08, resident: false, cache: 256, cacheBytes: 1024 * 1024, warmLatest: true },
+  blocks: {
+    bucket: 0x08,
+    resident: false,
+    cache: 256,
+    cacheBytes: 1024 * 1024,
+    warmLatest: true,
+    rows: "history",
+  },
   // Block ids start with the big-endian block number: the last keys are the newest blocks.
-  "block-index": { bucket: 0x09, resident: false, cache: 4096, warmLatest: true },
+  "block-index": { bucket: 0x09, resident: false, cache: 4096, warmLatest: true, rows: "history" },
   // Keyed by txID (random order): nothing useful to warm.
-  "transaction-index": { bucket: 0x0a, resident: false, cache: 16384, warmLatest: false },
+  "transaction-index": { bucket: 0x0a, resident: false, cache: 16384, warmLatest: false, rows: "history" },
   "transaction-infos": {
     bucket: 0x0b,
     resident: false,
     cache: 4096,
     cacheBytes: 1024 * 1024,
     warmLatest: false,
+    rows: "history",
   },
   // resource model (staking): 0x0c–0x0f
   "delegated-resources": { bucket: 0x0c, resident: true },
@@ -95,8 +117,14 @@ export const BUCKETS = {
   // witnesses, votes, rewards: 0x0e, then 0x10–0x17
   votes: { bucket: 0x0e, resident: true },
   delegation: { bucket: 0x10, resident: true },
-  "delegation-account-votes": { bucket: 0x11, resident: false, cache: 4096, warmLatest: false },
-  "delegation-vi": { bucket: 0x12, resident: false, cache: 4096, warmLatest: false },
+  "delegation-account-votes": {
+    bucket: 0x11,
+    resident: false,
+    cache: 4096,
+    warmLatest: false,
+    rows: "state",
+  },
+  "delegation-vi": { bucket: 0x12, resident: false, cache: 4096, warmLatest: false, rows: "state" },
   // balance history: 0x18–0x1b (append-only history, keyed by block number / address+block)
   // a block's trace lists every transaction's balance operations: bounded by bytes like blocks
   "balance-traces": {
@@ -105,6 +133,7 @@ export const BUCKETS = {
     cache: 256,
     cacheBytes: 1024 * 1024,
     warmLatest: true,
+    rows: "history",
   },
   "account-traces": {
     bucket: 0x19,
@@ -112,21 +141,22 @@ export const BUCKETS = {
     cache: 4096,
     cacheBytes: 1024 * 1024,
     warmLatest: false,
+    rows: "history",
   },
   // contract events (an index of TransactionInfo logs by emitting contract): cold, read by range
-  "contract-events": { bucket: 0x1d, resident: false, cache: 1024, warmLatest: false },
+  "contract-events": { bucket: 0x1d, resident: false, cache: 1024, warmLatest: false, rows: "history" },
   // the account index (TronGrid's /v1/accounts): history keyed by address, read by range; the
   // holder ↔ token pairs are read point-wise while indexing (is this pair new?), so they keep an LRU
-  "account-transactions": { bucket: 0x50, resident: false, cache: 256, warmLatest: false },
-  "trc20-transfers": { bucket: 0x51, resident: false, cache: 256, warmLatest: false },
-  "account-trc20-tokens": { bucket: 0x52, resident: false, cache: 8192, warmLatest: false },
-  "trc20-holders": { bucket: 0x53, resident: false, cache: 256, warmLatest: false },
+  "account-transactions": { bucket: 0x50, resident: false, cache: 256, warmLatest: false, rows: "history" },
+  "trc20-transfers": { bucket: 0x51, resident: false, cache: 256, warmLatest: false, rows: "history" },
+  "account-trc20-tokens": { bucket: 0x52, resident: false, cache: 8192, warmLatest: false, rows: "state" },
+  "trc20-holders": { bucket: 0x53, resident: false, cache: 256, warmLatest: false, rows: "history" },
   // one row per index: the last block it covers
   "index-marks": { bucket: 0x54, resident: true },
   // committee proposals and market orders: 0x2c–0x37
   proposals: { bucket: 0x2c, resident: true },
   // orders stay after they fill or are cancelled: history, read by id
-  "market-orders": { bucket: 0x2d, resident: false, cache: 4096, warmLatest: false },
+  "market-orders": { bucket: 0x2d, resident: false, cache: 4096, warmLatest: false, rows: "state" },
   "market-account-orders": { bucket: 0x2e, resident: true },
   "market-pair-price-counts": { bucket: 0x2f, resident: true },
   "market-price-orders": { bucket: 0x30, resident: true },
@@ -140,11 +170,11 @@ export const BUCKETS = {
   exchanges: { bucket: 0x23, resident: true },
   "exchanges-v2": { bucket: 0x24, resident: true },
   // smart contracts (TVM): 0x38–0x3f. Code and storage grow with the chain: cold, LRU-cached.
-  contracts: { bucket: 0x38, resident: false, cache: 16384, warmLatest: false },
-  "contract-abis": { bucket: 0x39, resident: false, cache: 1024, warmLatest: false },
-  code: { bucket: 0x3a, resident: false, cache: 4096, warmLatest: false },
-  "storage-rows": { bucket: 0x3b, resident: false, cache: 65536, warmLatest: false },
-  "contract-states": { bucket: 0x3c, resident: false, cache: 16384, warmLatest: false },
+  contracts: { bucket: 0x38, resident: false, cache: 16384, warmLatest: false, rows: "state" },
+  "contract-abis": { bucket: 0x39, resident: false, cache: 1024, warmLatest: false, rows: "state" },
+  code: { bucket: 0x3a, resident: false, cache: 4096, warmLatest: false, rows: "state" },
+  "storage-rows": { bucket: 0x3b, resident: false, cache: 65536, warmLatest: false, rows: "state" },
+  "contract-states": { bucket: 0x3c, resident: false, cache: 16384, warmLatest: false, rows: "state" },
   // a forked chain's marks of the rows it holds (fetched or its own): bounded by what it read
   "fork-rows": { bucket: 0x55, resident: true },
   // never written (a read of it names a missing storage row's contract slot, see ContractTables)

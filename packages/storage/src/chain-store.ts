@@ -171,6 +171,8 @@ export async function createChainStore(options: ChainStoreOptions): Promise<Chai
 }
 
 const ABSENT: unique symbol = Symbol("absent");
+/** A history row a commit wrote: its LRU entry goes, and the next read fills it from the database. */
+const DROPPED: unique symbol = Symbol("dropped");
 
 type TableCache =
   | { table: Table<unknown, unknown>; spec: BucketSpec; resident: Map<string, unknown>; lru?: undefined }
@@ -179,7 +181,7 @@ type TableCache =
 interface CacheUpdate {
   cache: TableCache;
   keyId: string;
-  /** Decoded value written, or ABSENT for a delete. */
+  /** Decoded value written, ABSENT for a delete, DROPPED for a history row written. */
   value: unknown;
   /** Its encoded size (the LRU's weight). */
   bytes: number;
@@ -445,7 +447,7 @@ class LevelChainStore implements ChainStore {
     for (const c of this.caches.values()) c.resident ? c.resident.clear() : c.lru.clear();
   }
 
-  /** Encodes the whole change set (and decodes it back for the caches); writes nothing. */
+  /** Encodes the whole change set (and decodes state rows back for the caches); writes nothing. */
   private plan(changes: ChangeSet): { ops: KvOp[]; updates: CacheUpdate[] } {
     const ops: KvOp[] = [];
     const updates: CacheUpdate[] = [];
@@ -460,7 +462,11 @@ class LevelChainStore implements ChainStore {
         } else {
           const bytes = table.encodeValue(value);
           ops.push({ type: "put", key: k, value: bytes });
-          updates.push({ cache, keyId, value: table.decodeValue(bytes), bytes: bytes.length });
+          updates.push(
+            cache.lru !== undefined && cache.spec.resident === false && cache.spec.rows === "history"
+              ? { cache, keyId, value: DROPPED, bytes: 0 }
+              : { cache, keyId, value: table.decodeValue(bytes), bytes: bytes.length },
+          );
         }
       }
     }
@@ -553,6 +559,8 @@ class LevelChainStore implements ChainStore {
         if (cache.resident) {
           if (value === ABSENT) cache.resident.delete(keyId);
           else cache.resident.set(keyId, value);
+        } else if (value === DROPPED) {
+          cache.lru.delete(keyId);
         } else {
           cache.lru.set(keyId, value, bytes);
         }

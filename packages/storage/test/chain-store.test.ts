@@ -6,12 +6,14 @@ import {
   stringKey,
   type Table,
   Tables,
+  TransactionInfoSchema,
   TronodeError,
   utf8Encode,
 } from "@tronode/engine";
 import { afterEach, describe, expect, it } from "vitest";
 import {
   bucketKey,
+  bucketOf,
   type ChainStore,
   createChainStore,
   createLevelStorage,
@@ -141,6 +143,28 @@ describe.each(backends)("ChainStore ($name)", (backend) => {
     await store.commit(changeSet([Tables.accounts, addr(1), account]));
     account.balance = 999n;
     expect(store.view.get(Tables.accounts, addr(1))?.balance).toBe(5n);
+  });
+
+  it("caches a committed state row, and reads a committed history row from the database", async () => {
+    const { store, kv } = await makeStore();
+    const account = create(AccountSchema, { address: addr(1), balance: 5n });
+    const info = create(TransactionInfoSchema, { id: txid(1), blockNumber: 1n });
+    await store.commit(
+      changeSet([Tables.accounts, addr(1), account], [Tables.transactionInfos, txid(1), info]),
+    );
+    // rewrite both rows underneath the store: only a row read from the database shows the change
+    const accountKey = bucketKey(bucketOf(Tables.accounts.id).bucket, Tables.accounts.encodeKey(addr(1)));
+    const infoKey = bucketKey(
+      bucketOf(Tables.transactionInfos.id).bucket,
+      Tables.transactionInfos.encodeKey(txid(1)),
+    );
+    await kv.put(accountKey, Tables.accounts.encodeValue({ ...account, balance: 6n }));
+    await kv.put(infoKey, Tables.transactionInfos.encodeValue({ ...info, blockNumber: 2n }));
+    expect(store.view.get(Tables.accounts, addr(1))?.balance).toBe(5n);
+    expect(store.view.get(Tables.transactionInfos, txid(1))?.blockNumber).toBe(2n);
+    // the read filled the LRU: later rewrites underneath are not seen
+    await kv.put(infoKey, Tables.transactionInfos.encodeValue({ ...info, blockNumber: 3n }));
+    expect(store.view.get(Tables.transactionInfos, txid(1))?.blockNumber).toBe(2n);
   });
 
   it("writes nothing and keeps caches when a value's encode throws", async () => {
