@@ -93,7 +93,7 @@ export async function startNode(args: string[]): Promise<{ child: ChildProcess; 
   }
 }
 
-/** The bare fastify reference (bench/reference-server.ts) as its own process, like the node. */
+/** The bare node:http reference (bench/reference-server.ts) as its own process, like the node. */
 async function startReference(bodyFile: string): Promise<ChildProcess> {
   const child = spawn(
     process.execPath,
@@ -184,7 +184,7 @@ export async function runHttpBench(
     const accounts = readAccountsFile(accountsFile);
     const getaccount = accounts.map((a) => JSON.stringify({ address: a.address, visible: true }));
     const bodies = Array.from({ length: 40_000 }, (_, i) => getaccount[i % getaccount.length]!);
-    // The reference: a bare fastify route answering the node's own getaccount answer as a constant.
+    // The reference: a bare node:http server answering the node's own getaccount answer as a constant.
     const sampleFile = "/tmp/tronode-bench-getaccount.json";
     writeFileSync(sampleFile, (await post("/wallet/getaccount", getaccount[0]!)).text);
     const reference = await startReference(sampleFile);
@@ -205,8 +205,8 @@ export async function runHttpBench(
       results["getaccount requests/s"] = ga.perSecond;
       results["getaccount p50 latency (ms)"] = ga.p50;
       results["getaccount p99 latency (ms)"] = ga.p99;
-      results["bare fastify, same answer as a constant, requests/s"] = bare.perSecond;
-      results["getaccount as % of bare fastify"] = (100 * ga.perSecond) / bare.perSecond;
+      results["bare node:http, same answer as a constant, requests/s"] = bare.perSecond;
+      results["getaccount as % of bare node:http"] = (100 * ga.perSecond) / bare.perSecond;
     } finally {
       await stopNode(reference);
     }

@@ -5,7 +5,7 @@
  * - start: process spawn → first answered request (tronode's getnowblock, Anvil's eth_blockNumber,
  *   a bare node:http server's constant answer);
  * - reads: 20 000 requests at 32 keep-alive connections (tronode's getaccount, hex and visible
- *   bodies; Anvil's eth_getBalance; a bare fastify route answering tronode's answer as a constant);
+ *   bodies; Anvil's eth_getBalance; a bare node:http server answering tronode's answer as a constant);
  * - transfers: 5 000 pre-signed transfers from 16 senders at concurrency 16, 3 s blocks on both
  *   (tronode's broadcasttransaction, Anvil's eth_sendRawTransaction), counted when accepted;
  * - RSS of each process at idle, after the reads, after the transfers and after a minute idle;
@@ -30,7 +30,7 @@ const SENDERS = 16;
 const ANVIL_PORT = 19_545;
 const ANVIL = `http://127.0.0.1:${ANVIL_PORT}`;
 const BARE_HTTP_PORT = 19_097;
-const FASTIFY_PORT = 19_095;
+const BARE_READS_PORT = 19_095;
 const BARE_GRPC_PORT = 19_071;
 const TRONODE_GRPC = "127.0.0.1:19051";
 const MNEMONIC = "test test test test test test test test test test test junk";
@@ -91,12 +91,12 @@ const startBareHttp = () =>
     async () => (await fetch(`http://127.0.0.1:${BARE_HTTP_PORT}/`, { method: "POST", body: "{}" })).ok,
   );
 
-const startFastify = (bodyFile: string) =>
+const startBareReads = (bodyFile: string) =>
   spawnTimed(
     process.execPath,
-    ["--import", "tsx", "bench/reference-server.ts", String(FASTIFY_PORT), bodyFile],
+    ["--import", "tsx", "bench/reference-server.ts", String(BARE_READS_PORT), bodyFile],
     async () =>
-      (await fetch(`http://127.0.0.1:${FASTIFY_PORT}/wallet/getaccount`, { method: "POST", body: "{}" })).ok,
+      (await fetch(`http://127.0.0.1:${BARE_READS_PORT}/wallet/getaccount`, { method: "POST", body: "{}" })).ok,
   );
 
 async function startBareGrpc(replyFile: string): Promise<ChildProcess> {
@@ -164,7 +164,7 @@ async function anvilTransfers(): Promise<string[]> {
 interface Round {
   start: { tronode: number; anvil: number; bareHttp: number };
   idle: { tronode: number; anvil: number };
-  reads: { hex: ReadFigure; visible: ReadFigure; anvil: ReadFigure; fastify: ReadFigure };
+  reads: { hex: ReadFigure; visible: ReadFigure; anvil: ReadFigure; bareReads: ReadFigure };
   afterReads: { tronode: number; anvil: number };
   transfers: { tronode: number; anvil: number; tronodeFailures: number; anvilFailures: number };
   afterTransfers: { tronode: number; anvil: number };
@@ -216,13 +216,13 @@ async function round(index: number, anvilBodies: string[], log: (line: string) =
     const sampleFile = "/tmp/tronode-peers-getaccount.json";
     const sample = await fetch(`${BASE}/wallet/getaccount`, { method: "POST", body: visibleBodies[0]! });
     writeFileSync(sampleFile, await sample.text());
-    const fastify = await startFastify(sampleFile);
+    const bareReads = await startBareReads(sampleFile);
     let reads: Round["reads"];
     try {
       // warm-up, then the measured runs back to back
       await load("/wallet/getaccount", repeat(hexBodies, 2_000), 32);
       await load("/", repeat(anvilBalanceBodies, 2_000), 32, ANVIL);
-      await load("/wallet/getaccount", repeat(visibleBodies, 2_000), 32, `http://127.0.0.1:${FASTIFY_PORT}`);
+      await load("/wallet/getaccount", repeat(visibleBodies, 2_000), 32, `http://127.0.0.1:${BARE_READS_PORT}`);
       const hex = await load("/wallet/getaccount", repeat(hexBodies, READS), 32);
       const anvilReads = await load("/", repeat(anvilBalanceBodies, READS), 32, ANVIL);
       const visible = await load("/wallet/getaccount", repeat(visibleBodies, READS), 32);
@@ -230,12 +230,12 @@ async function round(index: number, anvilBodies: string[], log: (line: string) =
         "/wallet/getaccount",
         repeat(visibleBodies, READS),
         32,
-        `http://127.0.0.1:${FASTIFY_PORT}`,
+        `http://127.0.0.1:${BARE_READS_PORT}`,
       );
       if (hex.failures + visible.failures + anvilReads.failures > 0) throw new Error("a read failed");
-      reads = { hex, visible, anvil: anvilReads, fastify: bare };
+      reads = { hex, visible, anvil: anvilReads, bareReads: bare };
     } finally {
-      await stopNode(fastify.child);
+      await stopNode(bareReads.child);
     }
     const afterReads = { tronode: rssMb(node.child.pid!), anvil: rssMb(anvil.child.pid!) };
 
@@ -345,7 +345,7 @@ export async function runPeersBench(log: (line: string) => void = console.log): 
       "reads/s, getaccount hex (Anvil: eth_getBalance)",
       hex,
       anvilReads,
-      m((r) => r.reads.fastify.perSecond),
+      m((r) => r.reads.bareReads.perSecond),
     ),
   );
   log(
@@ -353,7 +353,7 @@ export async function runPeersBench(log: (line: string) => void = console.log): 
       "reads/s, getaccount visible",
       visible,
       anvilReads,
-      m((r) => r.reads.fastify.perSecond),
+      m((r) => r.reads.bareReads.perSecond),
     ),
   );
   log(
@@ -361,7 +361,7 @@ export async function runPeersBench(log: (line: string) => void = console.log): 
       "reads p99 (ms), hex",
       hexP99,
       anvilP99,
-      m((r) => r.reads.fastify.p99),
+      m((r) => r.reads.bareReads.p99),
       1,
     ),
   );
@@ -370,7 +370,7 @@ export async function runPeersBench(log: (line: string) => void = console.log): 
       "reads p99 (ms), visible",
       visibleP99,
       anvilP99,
-      m((r) => r.reads.fastify.p99),
+      m((r) => r.reads.bareReads.p99),
       1,
     ),
   );

@@ -48,7 +48,7 @@ export interface TronGridApi {
 }
 
 export interface TronGridOperation<Input = unknown, Result = unknown> {
-  /** TronGrid's route, fastify style (`/v1/accounts/:address`). */
+  /** TronGrid's route, with `:name` parameter segments (`/v1/accounts/:address`). */
   readonly path: string;
   /** One line for the README's v1 table. */
   readonly note: string;

@@ -12,12 +12,11 @@
  */
 import { addressToBase58, bytesToHex, type DevAccount, type DevApi, type Logger } from "@tronode/engine";
 import type { JsonRpcMethodLookup } from "@tronode/operations";
-import type { FastifyInstance, FastifyReply } from "fastify";
 import type { JsonObject } from "./engine-protocol.js";
-import { sendJson, sendJsonText } from "./json-response.js";
+import { jsonReply, jsonTextReply, textReply } from "./http-exchange.js";
+import type { HttpRouter } from "./http-router.js";
 import { answerTreJsonRpc } from "./tre-json-rpc.js";
 
-const TEXT_CONTENT_TYPE = "text/plain; charset=utf-8";
 const DEFAULT_GENERATED_ACCOUNTS = 10;
 const MAX_GENERATED_ACCOUNTS = 100;
 
@@ -36,10 +35,6 @@ function accountsText(title: string, accounts: readonly DevAccount[], dev: DevAp
     );
   }
   return `${lines.join("\n")}\n`;
-}
-
-function sendText(reply: FastifyReply, statusCode: number, text: string): FastifyReply {
-  return reply.code(statusCode).header("content-type", TEXT_CONTENT_TYPE).send(text);
 }
 
 function accountsJson(dev: DevApi): JsonObject {
@@ -63,39 +58,34 @@ function readAccountCount(raw: unknown): number | undefined {
 }
 
 export function registerDevRoutes(
-  fastify: FastifyInstance,
+  router: HttpRouter,
   dev: DevApi,
   logger: Logger,
   /** Methods beside the dev ones (debug_traceTransaction). */
   extra?: JsonRpcMethodLookup,
 ): void {
-  fastify.get("/admin/accounts", async (_request, reply) =>
-    sendText(reply, 200, accountsText("Available Accounts", dev.genesisAccounts(), dev)),
+  router.get("/admin/accounts", () =>
+    textReply(200, accountsText("Available Accounts", dev.genesisAccounts(), dev)),
   );
 
-  fastify.get("/admin/accounts-json", async (_request, reply) => sendJson(reply, 200, accountsJson(dev)));
+  router.get("/admin/accounts-json", () => jsonReply(200, accountsJson(dev)));
 
-  fastify.route({
-    method: ["GET", "POST"],
-    url: "/admin/temporary-accounts-generation",
-    handler: async (request, reply) => {
-      const count = readAccountCount((request.query as Record<string, unknown>).accounts);
-      if (count === undefined) {
-        return sendText(reply, 400, `accounts must be an integer between 1 and ${MAX_GENERATED_ACCOUNTS}\n`);
-      }
-      try {
-        const accounts = await dev.generateAccounts(count);
-        return sendText(reply, 200, accountsText("Generated Accounts", accounts, dev));
-      } catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
-        logger.warn({ error: message }, "temporary account generation failed");
-        return sendText(reply, 500, `account generation failed: ${message}\n`);
-      }
-    },
+  router.add(["GET", "POST"], "/admin/temporary-accounts-generation", async (request) => {
+    const count = readAccountCount(request.query.accounts);
+    if (count === undefined) {
+      return textReply(400, `accounts must be an integer between 1 and ${MAX_GENERATED_ACCOUNTS}\n`);
+    }
+    try {
+      const accounts = await dev.generateAccounts(count);
+      return textReply(200, accountsText("Generated Accounts", accounts, dev));
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      logger.warn({ error: message }, "temporary account generation failed");
+      return textReply(500, `account generation failed: ${message}\n`);
+    }
   });
 
-  fastify.post("/tre", async (request, reply) => {
-    const text = typeof request.body === "string" ? request.body : "";
-    return sendJsonText(reply, await answerTreJsonRpc(text, dev, logger, extra));
-  });
+  router.post("/tre", async (request) =>
+    jsonTextReply(await answerTreJsonRpc(await request.text(), dev, logger, extra)),
+  );
 }

@@ -11,8 +11,8 @@
  */
 import { addressToBase58, bytesToHex, type DevApi, type HeadFeed } from "@tronode/engine";
 import { EXPLORER_ASSETS } from "@tronode/explorer";
-import type { FastifyInstance, FastifyReply } from "fastify";
-import { sendJson } from "./json-response.js";
+import { jsonReply, NOT_FOUND_REPLY, type Reply, redirectReply, STREAMED } from "./http-exchange.js";
+import type { HttpRouter } from "./http-router.js";
 
 export interface ExplorerRouteOptions {
   readonly heads: HeadFeed;
@@ -23,14 +23,15 @@ export interface ExplorerRouteOptions {
 /** Sent on an idle stream now and then so proxies and browsers keep it open. */
 const KEEP_ALIVE_MS = 15_000;
 
-function sendAsset(reply: FastifyReply, name: string): FastifyReply {
+function assetReply(name: string): Reply {
   const asset = EXPLORER_ASSETS[name];
-  if (!asset) return sendJson(reply, 404, { Error: "HTTP ERROR 404 Not Found" });
-  return reply
-    .code(200)
-    .header("content-type", asset.type)
-    .header("cache-control", name === "index.html" ? "no-cache" : "max-age=300")
-    .send(asset.body);
+  if (!asset) return NOT_FOUND_REPLY;
+  return {
+    status: 200,
+    type: asset.type,
+    body: asset.body,
+    headers: { "cache-control": name === "index.html" ? "no-cache" : "max-age=300" },
+  };
 }
 
 /** A browser navigating asks for `text/html`; scripts, SDKs and probes do not. */
@@ -38,18 +39,18 @@ function acceptsHtml(accept: string | undefined): boolean {
   return accept !== undefined && /(^|,)\s*text\/html\s*(;|,|$)/i.test(accept);
 }
 
-export function registerExplorerRoutes(fastify: FastifyInstance, options: ExplorerRouteOptions): void {
-  fastify.get("/explorer", (_request, reply) => reply.redirect("/explorer/", 302));
-  fastify.get("/explorer/", (_request, reply) => sendAsset(reply, "index.html"));
-  fastify.get("/explorer/app.js", (_request, reply) => sendAsset(reply, "app.js"));
-  fastify.get("/explorer/app.css", (_request, reply) => sendAsset(reply, "app.css"));
+export function registerExplorerRoutes(router: HttpRouter, options: ExplorerRouteOptions): void {
+  router.get("/explorer", () => redirectReply("/explorer/"));
+  router.get("/explorer/", () => assetReply("index.html"));
+  router.get("/explorer/app.js", () => assetReply("app.js"));
+  router.get("/explorer/app.css", () => assetReply("app.css"));
   if (options.dev !== undefined) {
     const dev = options.dev;
-    fastify.get("/", (request, reply) =>
-      acceptsHtml(request.headers.accept) ? reply.redirect("/explorer/", 302) : reply.callNotFound(),
+    router.get("/", (request) =>
+      acceptsHtml(request.headers.accept) ? redirectReply("/explorer/") : NOT_FOUND_REPLY,
     );
-    fastify.get("/explorer/dev-accounts", (_request, reply) =>
-      sendJson(reply, 200, {
+    router.get("/explorer/dev-accounts", () =>
+      jsonReply(200, {
         accounts: dev.genesisAccounts().map((a) => ({
           address: addressToBase58(a.address),
           hex: bytesToHex(a.address),
@@ -59,15 +60,8 @@ export function registerExplorerRoutes(fastify: FastifyInstance, options: Explor
     );
   }
 
-  // Open streams end when the server closes, or it would wait for the browsers to hang up.
-  const streams = new Set<() => void>();
-  fastify.addHook("preClose", (done) => {
-    for (const end of [...streams]) end();
-    done();
-  });
-  fastify.get("/explorer/events", (request, reply) => {
-    reply.hijack();
-    const out = reply.raw;
+  router.get("/explorer/events", (request) => {
+    const out = request.response;
     out.writeHead(200, {
       "content-type": "text/event-stream; charset=utf-8",
       "cache-control": "no-cache",
@@ -84,13 +78,18 @@ export function registerExplorerRoutes(fastify: FastifyInstance, options: Explor
       out.write(`event: head\ndata: ${data}\n\n`);
     });
     const keepAlive = setInterval(() => out.write(": keep-alive\n\n"), KEEP_ALIVE_MS);
+    let ended = false;
+    // Open streams end when the server closes, or it would wait for the browsers to hang up.
+    const forget = router.onClose(() => end());
     const end = () => {
-      if (!streams.delete(end)) return;
+      if (ended) return;
+      ended = true;
+      forget();
       clearInterval(keepAlive);
       unsubscribe();
       out.end();
     };
-    streams.add(end);
     request.raw.on("close", end);
+    return STREAMED;
   });
 }

@@ -1,15 +1,18 @@
 /**
  * `createHttpServer`: java-tron's HTTP API (every row of the route table: /wallet, /walletsolidity,
  * /walletextension, /net, /monitor), its Ethereum-compatible /jsonrpc, and, with a DevApi, TRE's
- * /admin and /tre on one fastify
- * listener — TronWeb's `fullHost` sends /wallet and /walletsolidity to the same port. With
- * `solidityPort`, a second listener serves only /walletsolidity/* and /wallet/getnodeinfo, like
- * java-tron's port 8091.
+ * /admin and /tre on one node:http listener — TronWeb's `fullHost` sends /wallet and
+ * /walletsolidity to the same port. With `solidityPort`, a second listener serves only
+ * /walletsolidity/* and /wallet/getnodeinfo, like java-tron's port 8091.
  *
- * Bodies are read as text (any content type, at most `bodyLimit` bytes; java-tron's
- * `node.rpc.maxMessageSize`, 4 194 304 by default) and parsed per route. fastify's own logging is
- * off: request bodies, private keys and pass phrases are never logged. Unknown paths answer 404.
+ * No framework sits between node:http and the routes: a request is a path lookup (`HttpRouter`), a
+ * handler and one write (`http-exchange.ts`). Bodies are read as text (any content type, at most
+ * `bodyLimit` bytes; java-tron's `node.rpc.maxMessageSize`, 4 194 304 by default) and parsed per
+ * route. Nothing about requests is logged but, with `logRequests`, method, path and status: request
+ * bodies, private keys and pass phrases are never logged. Unknown paths answer 404.
  */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { Socket } from "node:net";
 import type {
   AccountIndexQueries,
   DevApi,
@@ -19,27 +22,31 @@ import type {
   TraceQueries,
   WalletApi,
 } from "@tronode/engine";
+import { TronodeError } from "@tronode/engine";
 import { debugMethods } from "@tronode/operations";
-import Fastify, {
-  type FastifyError,
-  type FastifyInstance,
-  type FastifyReply,
-  type FastifyRequest,
-} from "fastify";
 import { registerDevRoutes } from "./dev-route-registration.js";
 import { registerExplorerRoutes } from "./explorer-route-registration.js";
 import {
-  bodyTooLargeError,
+  type HandlerResult,
+  HttpRequest,
+  jsonReply,
+  NOT_FOUND_REPLY,
+  type Reply,
+  STREAMED,
+  writeReply,
+} from "./http-exchange.js";
+import { HttpRouter } from "./http-router.js";
+import {
   javaErrorBody,
+  TransportErrorCodes,
   TransportJavaClasses,
   tronodeErrorBody,
 } from "./java-error-body.js";
-import { sendJson } from "./json-response.js";
 import { type EthJsonRpcOptions, registerJsonRpcRoute } from "./json-rpc/json-rpc-route.js";
 import { isLoopbackHost } from "./loopback-host.js";
 import { ROUTE_TABLE } from "./route-table.js";
 import { registerTronGridRoutes } from "./trongrid-route-registration.js";
-import { registerWalletRoutes, UNAVAILABLE_STATUS } from "./wallet-route-registration.js";
+import { registerWalletRoutes } from "./wallet-route-registration.js";
 
 /** java-tron's default `node.rpc.maxMessageSize`. */
 export const DEFAULT_BODY_LIMIT = 4_194_304;
@@ -91,15 +98,17 @@ export interface ListenAddress {
 export interface HttpServer {
   listen(): Promise<ListenAddress & { readonly solidity?: ListenAddress; readonly pbft?: ListenAddress }>;
   close(): Promise<void>;
-  /** The main listener's fastify instance (for `inject` in tests). */
-  readonly fastify: FastifyInstance;
-  /** The solidity-only instance when `solidityPort` is set. */
-  readonly solidityFastify: FastifyInstance | undefined;
+  /** The main listener's request handler (tests drive it without a socket, with light-my-request). */
+  readonly dispatch: (request: IncomingMessage, response: ServerResponse) => void;
 }
 
 const SILENT_LOGGER: Logger = { debug() {}, info() {}, warn() {}, error() {} };
 
-const NOT_FOUND_BODY = { Error: "HTTP ERROR 404 Not Found" };
+/** Idle keep-alive connections stay open this long (fastify's default, which the node served before). */
+const KEEP_ALIVE_TIMEOUT_MS = 72_000;
+
+const BAD_REQUEST_REPLY: Reply = jsonReply(400, { Error: "HTTP ERROR 400 Bad Request" });
+const CLOSING_REPLY: Reply = jsonReply(503, { Error: "HTTP ERROR 503 Service Unavailable" });
 
 function isSolidityListenerPath(path: string): boolean {
   return path.startsWith("/walletsolidity/") || path === "/wallet/getnodeinfo";
@@ -109,104 +118,141 @@ function isPbftListenerPath(path: string): boolean {
   return path.startsWith("/walletpbft/");
 }
 
-function createFastify(
-  bodyLimit: number,
-  logger: Logger,
-  logRequests: boolean,
-  onAnswered: HttpServerOptions["onAnswered"],
-): FastifyInstance {
-  const fastify = Fastify({
-    // no fastify logger at all: nothing about requests (bodies, keys, pass phrases) is logged
-    logger: false,
-    bodyLimit,
-    return503OnClosing: true,
-    // A URL fastify cannot decode gets Jetty's 400 in java-tron's error shape, not fastify's body.
-    frameworkErrors: (_error, _request, reply) => {
-      void sendJson(reply, 400, { Error: "HTTP ERROR 400 Bad Request" });
-    },
-  });
-  // java-tron reads any body whose type is not exactly form-urlencoded as JSON; a Content-Type
-  // without a subtype ("", "foo") must not make fastify answer 415.
-  fastify.addHook("onRequest", (request, _reply, done) => {
-    const type = request.headers["content-type"];
-    if (type !== undefined && !type.includes("/"))
-      request.headers["content-type"] = "application/octet-stream";
-    done();
-  });
-  fastify.removeAllContentTypeParsers();
-  fastify.addContentTypeParser("*", { parseAs: "string", bodyLimit }, (_request, body, done) =>
-    done(null, body),
-  );
-
-  fastify.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    if (error.code === "FST_ERR_CTP_BODY_TOO_LARGE")
-      return sendJson(reply, 200, tronodeErrorBody(bodyTooLargeError(bodyLimit)));
-    const status = error.statusCode ?? 500;
-    if (status >= 500)
-      logger.warn({ path: request.url.split("?", 1)[0], error: error.message }, "HTTP server failure");
-    return sendJson(
-      reply,
-      status >= 500 ? 200 : status,
-      javaErrorBody(TransportJavaClasses.exception, error.message),
-    );
-  });
-  fastify.setNotFoundHandler((_request, reply) => sendJson(reply, UNAVAILABLE_STATUS, NOT_FOUND_BODY));
-
-  if (onAnswered) {
-    const sizes = new WeakMap<FastifyRequest, number>();
-    fastify.addHook("onSend", async (request, _reply, payload) => {
-      sizes.set(
-        request,
-        typeof payload === "string"
-          ? Buffer.byteLength(payload)
-          : Buffer.isBuffer(payload)
-            ? payload.length
-            : 0,
-      );
-      return payload;
-    });
-    fastify.addHook("onResponse", async (request, reply) => {
-      onAnswered(request.url.split("?", 1)[0] ?? "", reply.statusCode, sizes.get(request) ?? 0);
-    });
-  }
-  if (logRequests) {
-    fastify.addHook("onResponse", async (request, reply) => {
-      logger.debug(
-        { method: request.method, path: request.url.split("?", 1)[0], status: reply.statusCode },
-        "HTTP request",
-      );
-    });
-  }
-  return fastify;
+interface DispatchOptions {
+  readonly bodyLimit: number;
+  readonly logger: Logger;
+  readonly logRequests: boolean;
+  readonly onAnswered: HttpServerOptions["onAnswered"];
 }
 
-function addressOf(fastify: FastifyInstance): ListenAddress {
-  const address = fastify.server.address();
-  if (address === null || typeof address === "string") return { address: String(address), port: 0 };
-  return { address: address.address, port: address.port };
+/** A failure that escaped a handler: java-tron's body-size error, or a logged java.lang.Exception. */
+function failureReply(error: unknown, logger: Logger, path: string): Reply {
+  if (error instanceof TronodeError && error.code === TransportErrorCodes.bodyTooLarge)
+    return jsonReply(200, tronodeErrorBody(error));
+  const message = error instanceof Error ? error.message : String(error);
+  logger.warn({ path, error: message }, "HTTP server failure");
+  return jsonReply(200, javaErrorBody(TransportJavaClasses.exception, message));
+}
+
+/** One listener: its routes, its server, and whether it is closing (new requests get 503). */
+class Listener {
+  readonly server: Server;
+  private closing = false;
+
+  constructor(
+    readonly router: HttpRouter,
+    private readonly options: DispatchOptions,
+  ) {
+    this.server = createServer(this.dispatch);
+    this.server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+    // small answers must not wait for Nagle's algorithm
+    this.server.on("connection", (socket: Socket) => socket.setNoDelay(true));
+  }
+
+  readonly dispatch = (request: IncomingMessage, response: ServerResponse): void => {
+    void this.answer(request, response);
+  };
+
+  private async answer(raw: IncomingMessage, response: ServerResponse): Promise<void> {
+    const url = raw.url ?? "/";
+    const q = url.indexOf("?");
+    const rawPath = q === -1 ? url : url.slice(0, q);
+    const method = raw.method ?? "GET";
+    let result: HandlerResult;
+    if (this.closing) {
+      result = CLOSING_REPLY;
+    } else {
+      let path: string | undefined;
+      let match: ReturnType<HttpRouter["find"]>;
+      try {
+        path = rawPath.includes("%") ? decodeURIComponent(rawPath) : rawPath;
+        match = this.router.find(method, path, rawPath);
+      } catch {
+        // a URL that does not decode gets Jetty's 400 in java-tron's error shape
+        path = undefined;
+      }
+      if (path === undefined) result = BAD_REQUEST_REPLY;
+      else if (match === undefined) result = NOT_FOUND_REPLY;
+      else {
+        const search = q === -1 ? "" : url.slice(q + 1);
+        const request = new HttpRequest(
+          raw,
+          response,
+          method,
+          path,
+          search,
+          match.params,
+          this.options.bodyLimit,
+        );
+        try {
+          result = await match.handler(request);
+        } catch (error) {
+          result = failureReply(error, this.options.logger, rawPath);
+        }
+      }
+    }
+    if (result === STREAMED) return;
+    // a closing server hangs up after each answer, so close() does not wait on kept-alive sockets
+    if (this.closing) response.shouldKeepAlive = false;
+    const bytes = writeReply(response, result);
+    this.options.onAnswered?.(rawPath, result.status, bytes);
+    if (this.options.logRequests)
+      this.options.logger.debug({ method, path: rawPath, status: result.status }, "HTTP request");
+  }
+
+  listen(host: string, port: number): Promise<ListenAddress> {
+    return new Promise((resolve, reject) => {
+      const onError = (error: Error) => reject(error);
+      this.server.once("error", onError);
+      this.server.listen(port, host, () => {
+        this.server.off("error", onError);
+        const address = this.server.address();
+        resolve(
+          address === null || typeof address === "string"
+            ? { address: String(address), port: 0 }
+            : { address: address.address, port: address.port },
+        );
+      });
+    });
+  }
+
+  /** Stops accepting, answers 503 meanwhile, ends open streams and idle connections, waits for the rest. */
+  close(): Promise<void> {
+    this.closing = true;
+    this.router.closeAll();
+    if (!this.server.listening) return Promise.resolve();
+    return new Promise((resolve) => {
+      this.server.close(() => resolve());
+      this.server.closeIdleConnections();
+    });
+  }
 }
 
 export function createHttpServer(options: HttpServerOptions): HttpServer {
   const logger = options.logger ?? SILENT_LOGGER;
-  const bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
-  const logRequests = options.logRequests === true;
+  const dispatchOptions: DispatchOptions = {
+    bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT,
+    logger,
+    logRequests: options.logRequests === true,
+    onAnswered: options.onAnswered,
+  };
   const context = {
     wallet: options.wallet,
     logger,
     keyOperationsAllowed: options.allowKeyOperations === true || isLoopbackHost(options.host),
   };
 
-  const fastify = createFastify(bodyLimit, logger, logRequests, options.onAnswered);
+  const router = new HttpRouter();
   const debug =
     options.dev !== undefined && options.trace !== undefined ? debugMethods(options.trace) : undefined;
   if (options.solidityOnly === true) {
-    registerWalletRoutes(fastify, ROUTE_TABLE, context, isSolidityListenerPath);
+    registerWalletRoutes(router, ROUTE_TABLE, context, isSolidityListenerPath);
   } else {
-    registerWalletRoutes(fastify, ROUTE_TABLE, context);
-    if (options.dev !== undefined) registerDevRoutes(fastify, options.dev, logger, debug);
+    registerWalletRoutes(router, ROUTE_TABLE, context);
+    if (options.dev !== undefined) registerDevRoutes(router, options.dev, logger, debug);
     if (options.events !== undefined) {
       registerTronGridRoutes(
-        fastify,
+        router,
         {
           wallet: options.wallet,
           events: options.events,
@@ -216,50 +262,45 @@ export function createHttpServer(options: HttpServerOptions): HttpServer {
       );
     }
     if (options.explorer !== undefined) {
-      registerExplorerRoutes(fastify, {
+      registerExplorerRoutes(router, {
         heads: options.explorer.heads,
         ...(options.dev !== undefined ? { dev: options.dev } : {}),
       });
     }
     if (options.jsonRpc !== undefined) {
       registerJsonRpcRoute(
-        fastify,
+        router,
         { wallet: options.wallet, ...options.jsonRpc, ...(debug ? { extra: debug } : {}) },
         options.dev,
         logger,
       );
     }
   }
+  const main = new Listener(router, dispatchOptions);
 
-  let solidityFastify: FastifyInstance | undefined;
-  if (options.solidityPort !== undefined) {
-    solidityFastify = createFastify(bodyLimit, logger, logRequests, options.onAnswered);
-    registerWalletRoutes(solidityFastify, ROUTE_TABLE, context, isSolidityListenerPath);
-  }
-  let pbftFastify: FastifyInstance | undefined;
-  if (options.pbftPort !== undefined) {
-    pbftFastify = createFastify(bodyLimit, logger, logRequests, options.onAnswered);
-    registerWalletRoutes(pbftFastify, ROUTE_TABLE, context, isPbftListenerPath);
-  }
+  const only = (accept: (path: string) => boolean) => {
+    const routes = new HttpRouter();
+    registerWalletRoutes(routes, ROUTE_TABLE, context, accept);
+    return new Listener(routes, dispatchOptions);
+  };
+  const solidity = options.solidityPort === undefined ? undefined : only(isSolidityListenerPath);
+  const pbft = options.pbftPort === undefined ? undefined : only(isPbftListenerPath);
 
   return {
-    fastify,
-    solidityFastify,
+    dispatch: main.dispatch,
     async listen() {
-      await fastify.listen({ host: options.host, port: options.port });
-      const out: ListenAddress & { solidity?: ListenAddress; pbft?: ListenAddress } = addressOf(fastify);
-      if (solidityFastify !== undefined && options.solidityPort !== undefined) {
-        await solidityFastify.listen({ host: options.host, port: options.solidityPort });
-        out.solidity = addressOf(solidityFastify);
-      }
-      if (pbftFastify !== undefined && options.pbftPort !== undefined) {
-        await pbftFastify.listen({ host: options.host, port: options.pbftPort });
-        out.pbft = addressOf(pbftFastify);
-      }
+      const out: ListenAddress & { solidity?: ListenAddress; pbft?: ListenAddress } = await main.listen(
+        options.host,
+        options.port,
+      );
+      if (solidity !== undefined && options.solidityPort !== undefined)
+        out.solidity = await solidity.listen(options.host, options.solidityPort);
+      if (pbft !== undefined && options.pbftPort !== undefined)
+        out.pbft = await pbft.listen(options.host, options.pbftPort);
       return out;
     },
     async close() {
-      await Promise.all([fastify.close(), solidityFastify?.close(), pbftFastify?.close()]);
+      await Promise.all([main.close(), solidity?.close(), pbft?.close()]);
     },
   };
 }

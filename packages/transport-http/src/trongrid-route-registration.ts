@@ -51,9 +51,9 @@ import {
   TronGridOperations,
   tronGridRequestError,
 } from "@tronode/operations";
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { type JsonObject, type JsonValue, printMessage, printTransaction } from "./engine-protocol.js";
-import { sendJson } from "./json-response.js";
+import { type HttpRequest, jsonReply, type Reply } from "./http-exchange.js";
+import type { HttpRouter } from "./http-router.js";
 
 const DEFAULT_LIMIT = 20;
 const MAX_LIMIT = 200;
@@ -229,11 +229,11 @@ function eventItem(event: ContractEventRecord): JsonObject {
   };
 }
 
-function body(request: FastifyRequest, data: JsonValue[], fingerprint: string | undefined): JsonObject {
+function body(request: HttpRequest, data: JsonValue[], fingerprint: string | undefined): JsonObject {
   const meta: JsonObject = { at: Date.now(), page_size: data.length };
   if (fingerprint !== undefined) {
     meta.fingerprint = fingerprint;
-    const url = new URL(request.url, `${request.protocol}://${request.headers.host ?? "localhost"}`);
+    const url = new URL(request.url, `http://${request.headers.host ?? "localhost"}`);
     url.searchParams.set("fingerprint", fingerprint);
     meta.links = { next: url.toString() };
   }
@@ -363,10 +363,10 @@ export interface TronGridRoute {
   readonly note: string;
 }
 
-const paramsOf = (request: FastifyRequest) => request.params as Record<string, string>;
-const queryOf = (request: FastifyRequest) => request.query as Query;
+const paramsOf = (request: HttpRequest) => request.params as Record<string, string>;
+const queryOf = (request: HttpRequest) => request.query as Query;
 
-type Handler = (request: FastifyRequest, api: TronGridApi) => Promise<JsonValue>;
+type Handler = (request: HttpRequest, api: TronGridApi) => Promise<JsonValue>;
 
 interface Binding extends TronGridRoute {
   readonly handle: Handler;
@@ -376,11 +376,11 @@ interface Binding extends TronGridRoute {
   readonly needsIndex?: boolean;
 }
 
-function eventPageBody(request: FastifyRequest, page: EventPage): JsonObject {
+function eventPageBody(request: HttpRequest, page: EventPage): JsonObject {
   return body(request, page.events.map(eventItem), page.fingerprint);
 }
 
-function assetPageBody(request: FastifyRequest, page: AssetPage): JsonObject {
+function assetPageBody(request: HttpRequest, page: AssetPage): JsonObject {
   return body(request, page.assets.map(assetItem), page.fingerprint);
 }
 
@@ -598,8 +598,8 @@ export function tronGridCoverageMarkdown(): string {
   return ["| route | what |", "|---|---|", ...rows].join("\n");
 }
 
-function sendError(reply: FastifyReply, message: string, asJsonMessage = false): FastifyReply {
-  return sendJson(reply, 400, {
+function errorReply(message: string, asJsonMessage = false): Reply {
+  return jsonReply(400, {
     success: false,
     error: asJsonMessage ? JSON.stringify({ message }) : message,
     statusCode: 400,
@@ -614,7 +614,7 @@ export interface TronGridRouteOptions {
 }
 
 export function registerTronGridRoutes(
-  fastify: FastifyInstance,
+  router: HttpRouter,
   options: TronGridRouteOptions,
   logger: Logger,
 ): void {
@@ -630,13 +630,13 @@ export function registerTronGridRoutes(
   };
   for (const binding of BINDINGS) {
     if (binding.needsIndex && options.index === undefined) continue;
-    fastify.get(binding.path, async (request: FastifyRequest, reply: FastifyReply) => {
+    router.get(binding.path, async (request) => {
       try {
-        return sendJson(reply, 200, await binding.handle(request, api));
+        return jsonReply(200, await binding.handle(request, api));
       } catch (error) {
-        if (error instanceof TronodeError) return sendError(reply, error.message, binding.errorsAsJson);
+        if (error instanceof TronodeError) return errorReply(error.message, binding.errorsAsJson);
         logger.warn({ path: binding.path, error: (error as Error).message }, "TronGrid query failed");
-        return sendError(reply, "internal error", binding.errorsAsJson);
+        return errorReply("internal error", binding.errorsAsJson);
       }
     });
   }

@@ -1,16 +1,15 @@
 /**
- * A WalletRequest over a fastify request: query parameters as java-tron's `getParameter` (first
+ * A WalletRequest over an HTTP request: query parameters as java-tron's `getParameter` (first
  * value), the body parsed on first use (so servlets that never read it never fail on it), and
  * `visible` per java-tron's rules (§3.3): GET and doGet-style servlets read `?visible=`, the others
  * the body's top-level `visible` key, both with `Boolean.parseBoolean` semantics.
  */
 import type { ReadScope } from "@tronode/engine";
 import type { JsonObject } from "./engine-protocol.js";
+import type { RawQuery } from "./http-exchange.js";
 import { parseJavaBoolean } from "./java-value-readers.js";
 import { parseRequestBody } from "./request-body.js";
 import type { HttpMethod, VisibleSource, WalletRequest } from "./route-row.js";
-
-export type RawQuery = Record<string, string | string[] | undefined>;
 
 const SOLIDITY_PREFIX = "/walletsolidity/";
 const PBFT_PREFIX = "/walletpbft/";
@@ -23,7 +22,7 @@ export function scopeOfPath(path: string): ReadScope {
   return path.startsWith(SOLIDITY_PREFIX) || path.startsWith(PBFT_PREFIX) ? "solid" : "head";
 }
 
-export class FastifyWalletRequest implements WalletRequest {
+export class WalletHttpRequest implements WalletRequest {
   readonly scope: ReadScope;
   private parsedBody: JsonObject | undefined;
 

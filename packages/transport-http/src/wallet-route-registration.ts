@@ -1,16 +1,16 @@
 /**
- * Turns route-table rows into fastify routes. Per request: method check (java-tron's GET-on-POST
- * quirks, 405 for anything else), the key-operation gate, then read → the row's operation → print, with every
- * failure mapped to java-tron's `{"Error":…}` body (HTTP 200). Nothing about the request body is
- * ever logged.
+ * Turns route-table rows into the listener's routes. Per request: method check (java-tron's
+ * GET-on-POST quirks, 405 for anything else) before the body is read, the key-operation gate, then
+ * read → the row's operation → print, with every failure mapped to java-tron's `{"Error":…}` body
+ * (HTTP 200). Nothing about the request body is ever logged.
  */
 import type { Logger, WalletApi } from "@tronode/engine";
 import { keyOperationRefusedMessage } from "@tronode/operations";
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { FastifyWalletRequest, type RawQuery } from "./fastify-wallet-request.js";
+import { EMPTY_REPLY, type HttpRequest, jsonReply, type Reply } from "./http-exchange.js";
+import type { HttpRouter } from "./http-router.js";
 import { errorBodyOf } from "./java-error-body.js";
-import { sendEmpty, sendJson } from "./json-response.js";
 import type { HttpMethod, RouteRow } from "./route-row.js";
+import { WalletHttpRequest } from "./wallet-http-request.js";
 
 export interface WalletRouteContext {
   readonly wallet: WalletApi;
@@ -19,18 +19,11 @@ export interface WalletRouteContext {
   readonly keyOperationsAllowed: boolean;
 }
 
-/** Every method is routed so that anything but GET/POST answers 405 like a servlet. */
-const ROUTED_METHODS = ["GET", "POST", "PUT", "DELETE", "PATCH", "OPTIONS"] as const;
-
 export const METHOD_NOT_ALLOWED_STATUS = 405;
 export const UNAVAILABLE_STATUS = 404;
 
 export function methodNotAllowedBody(method: string): { Error: string } {
   return { Error: `HTTP ERROR 405 HTTP method ${method} is not supported by this URL` };
-}
-
-function keyOperationRefusedBody(name: string): { Error: string } {
-  return { Error: keyOperationRefusedMessage(name) };
 }
 
 function effectiveMethod(method: string): HttpMethod | undefined {
@@ -39,21 +32,13 @@ function effectiveMethod(method: string): HttpMethod | undefined {
   return undefined;
 }
 
-/**
- * Answers a method the row does not serve (405, or java-tron's empty 200 for GET on some POST-only
- * servlets). Runs as an onRequest hook, before the body is read, as a servlet's doGet/doPost would.
- */
-function answerUnservedMethod(
-  row: RouteRow,
-  request: FastifyRequest,
-  reply: FastifyReply,
-): FastifyReply | undefined {
-  const method = effectiveMethod(request.method);
-  if (method === undefined)
-    return sendJson(reply, METHOD_NOT_ALLOWED_STATUS, methodNotAllowedBody(request.method));
-  if (!row.methods.includes(method)) {
-    if (method === "GET" && row.getOnPost === "empty200") return sendEmpty(reply);
-    return sendJson(reply, METHOD_NOT_ALLOWED_STATUS, methodNotAllowedBody(request.method));
+/** What a method the row does not serve answers (405, or java-tron's empty 200 for GET on some POST-only servlets). */
+function unservedMethodReply(row: RouteRow, method: string): Reply | undefined {
+  const effective = effectiveMethod(method);
+  if (effective === undefined) return jsonReply(METHOD_NOT_ALLOWED_STATUS, methodNotAllowedBody(method));
+  if (!row.methods.includes(effective)) {
+    if (effective === "GET" && row.getOnPost === "empty200") return EMPTY_REPLY;
+    return jsonReply(METHOD_NOT_ALLOWED_STATUS, methodNotAllowedBody(method));
   }
   return undefined;
 }
@@ -62,46 +47,42 @@ async function answerRow(
   row: RouteRow,
   path: string,
   context: WalletRouteContext,
-  request: FastifyRequest,
-  reply: FastifyReply,
-): Promise<FastifyReply> {
+  request: HttpRequest,
+): Promise<Reply> {
+  const unserved = unservedMethodReply(row, request.method);
+  if (unserved !== undefined) return unserved;
   const method = effectiveMethod(request.method)!;
   if (row.handlesKeys === true && !context.keyOperationsAllowed) {
-    return sendJson(reply, UNAVAILABLE_STATUS, keyOperationRefusedBody(row.name));
+    return jsonReply(UNAVAILABLE_STATUS, { Error: keyOperationRefusedMessage(row.name) });
   }
-  const walletRequest = new FastifyWalletRequest(
+  const body = method === "POST" ? await request.text() : undefined;
+  const walletRequest = new WalletHttpRequest(
     method,
     path,
-    request.query as RawQuery,
-    typeof request.body === "string" ? request.body : undefined,
+    request.query,
+    body,
     request.headers["content-type"],
     row.visibleFrom,
   );
   try {
     const input = row.read(walletRequest);
     const result = await row.operation.run(context.wallet, input, { scope: walletRequest.scope });
-    return sendJson(reply, 200, row.print(result, walletRequest.visibleOrDefault(), input));
+    return jsonReply(200, row.print(result, walletRequest.visibleOrDefault(), input));
   } catch (error) {
-    return sendJson(reply, 200, errorBodyOf(error, context.logger, row.name));
+    return jsonReply(200, errorBodyOf(error, context.logger, row.name));
   }
 }
 
-/** The route-table row `request` names, if any (its path, without the query). */
-type RowLookup = (request: FastifyRequest) => { readonly row: RouteRow; readonly path: string } | undefined;
-
 /**
- * Registers `rows` on `fastify`, keeping only the paths `acceptPath` lets through. One wildcard
- * route per path prefix (`/wallet/*`, `/walletsolidity/*`, …) looks the row up in a map: registering
- * each of the ~200 paths for every method cost ~100 ms of start-up in the router. A path without a
- * row goes to the server's not-found handler, as an unrouted URL does.
+ * Registers `rows` on `router`, keeping only the paths `acceptPath` lets through; every method
+ * reaches the row, which answers 405 (or java-tron's empty GET) for the ones it does not serve.
  */
 export function registerWalletRoutes(
-  fastify: FastifyInstance,
+  router: HttpRouter,
   rows: readonly RouteRow[],
   context: WalletRouteContext,
   acceptPath: (path: string) => boolean = () => true,
 ): void {
-  const byPrefix = new Map<string, Map<string, { row: RouteRow; path: string }>>();
   for (const row of rows) {
     // every /walletsolidity operation is also java-tron's /walletpbft operation (HttpApiOnPBFTService)
     const paths = row.paths.flatMap((p) =>
@@ -109,31 +90,7 @@ export function registerWalletRoutes(
     );
     for (const path of paths) {
       if (!acceptPath(path)) continue;
-      const slash = path.lastIndexOf("/");
-      const prefix = path.slice(0, slash);
-      let named = byPrefix.get(prefix);
-      if (named === undefined) {
-        named = new Map();
-        byPrefix.set(prefix, named);
-      }
-      named.set(path.slice(slash + 1), { row, path });
+      router.add("any", path, (request) => answerRow(row, path, context, request));
     }
-  }
-  for (const [prefix, named] of byPrefix) {
-    const lookup: RowLookup = (request) => named.get((request.params as { "*": string })["*"]);
-    fastify.route({
-      method: [...ROUTED_METHODS],
-      url: `${prefix}/*`,
-      onRequest: async (request, reply) => {
-        const found = lookup(request);
-        if (found === undefined) return reply.callNotFound();
-        return answerUnservedMethod(found.row, request, reply);
-      },
-      handler: (request, reply) => {
-        const found = lookup(request);
-        if (found === undefined) return reply.callNotFound();
-        return answerRow(found.row, found.path, context, request, reply);
-      },
-    });
   }
 }

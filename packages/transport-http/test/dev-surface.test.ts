@@ -1,4 +1,5 @@
 import { addressToBase58, bytesToHex } from "@tronode/engine";
+import { inject } from "light-my-request";
 import { describe, expect, it } from "vitest";
 import { createHttpServer } from "../src/index.js";
 import { createFakeWallet, keyOf, WITNESS } from "./fake-wallet.js";
@@ -34,8 +35,8 @@ describe("TRE admin routes", () => {
 
   it("is absent without a DevApi", async () => {
     const server = createHttpServer({ wallet: createFakeWallet(), host: "127.0.0.1", port: 0 });
-    expect((await server.fastify.inject({ url: "/admin/accounts-json" })).statusCode).toBe(404);
-    expect((await server.fastify.inject({ method: "POST", url: "/tre", payload: "{}" })).statusCode).toBe(
+    expect((await inject(server.dispatch, { url: "/admin/accounts-json" })).statusCode).toBe(404);
+    expect((await inject(server.dispatch, { method: "POST", url: "/tre", payload: "{}" })).statusCode).toBe(
       404,
     );
   });

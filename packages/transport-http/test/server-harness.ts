@@ -1,4 +1,5 @@
 import type { Logger } from "@tronode/engine";
+import { inject } from "light-my-request";
 import { createHttpServer, type HttpServer, type HttpServerOptions } from "../src/index.js";
 import { createFakeDev, createFakeWallet, type FakeDev, type FakeWallet } from "./fake-wallet.js";
 
@@ -54,7 +55,7 @@ export function createHarness(options: Partial<HttpServerOptions> = {}): Harness
     payload?: string,
     headers: Record<string, string> = {},
   ) => {
-    const response = await server.fastify.inject({
+    const response = await inject(server.dispatch, {
       method: method as "GET",
       url: path,
       ...(payload !== undefined ? { payload } : {}),

@@ -9,8 +9,8 @@ import {
   type EthStateQueries,
   type JsonRpcMethodLookup,
 } from "@tronode/operations";
-import type { FastifyInstance } from "fastify";
-import { sendJsonText } from "../json-response.js";
+import { jsonTextReply } from "../http-exchange.js";
+import type { HttpRouter } from "../http-router.js";
 import { answerEthJsonRpc } from "./eth-json-rpc.js";
 
 export interface EthJsonRpcOptions {
@@ -25,21 +25,14 @@ export interface EthJsonRpcOptions {
 }
 
 export function registerJsonRpcRoute(
-  fastify: FastifyInstance,
+  router: HttpRouter,
   options: EthJsonRpcOptions & { readonly wallet: WalletApi },
   dev: DevApi | undefined,
   logger: Logger,
 ): void {
   const context = { ...options, filters: new EthFilters(), logger };
-  fastify.post("/jsonrpc", async (request, reply) => {
-    const text = typeof request.body === "string" ? request.body : "";
-    return sendJsonText(
-      reply,
-      await answerEthJsonRpc(
-        text,
-        { context, ...(dev ? { dev } : {}), ...(options.extra ? { extra: options.extra } : {}) },
-        logger,
-      ),
-    );
-  });
+  const methods = { context, ...(dev ? { dev } : {}), ...(options.extra ? { extra: options.extra } : {}) };
+  router.post("/jsonrpc", async (request) =>
+    jsonTextReply(await answerEthJsonRpc(await request.text(), methods, logger)),
+  );
 }
