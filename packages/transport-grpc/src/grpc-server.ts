@@ -23,7 +23,13 @@ import { addReflection } from "./reflection.js";
 import type { RpcBinding, UnimplementedRpc } from "./rpc-binding.js";
 import { answerFailure } from "./rpc-failures.js";
 import { GrpcCode, INVALID_PROTOBUF, type RpcStatus, RpcStatusError, UNCAUGHT } from "./rpc-status.js";
-import { HANDLER_TYPES, MALFORMED, type Malformed, serverDefinition } from "./service-definition.js";
+import {
+  encodedOnce,
+  HANDLER_TYPES,
+  MALFORMED,
+  type Malformed,
+  serverDefinition,
+} from "./service-definition.js";
 import {
   DATABASE_TABLE,
   MONITOR_TABLE,
@@ -136,6 +142,7 @@ function bindingHandler(
 /** Registers every rpc of a table: bound, or UNIMPLEMENTED with its text. */
 function addTable(server: grpc.Server, table: ServiceTable, context: CallContext): void {
   const { service } = table;
+  const definition = serverDefinition(service);
   const implementation: grpc.UntypedServiceImplementation = {};
   for (const method of service.methods) {
     const path = `${service.typeName}/${method.name}`;
@@ -152,6 +159,9 @@ function addTable(server: grpc.Server, table: ServiceTable, context: CallContext
         );
       }
       implementation[method.localName] = bindingHandler(binding, path, context);
+      const methodDefinition = definition[method.localName]!;
+      if (binding.encodeOnce === true)
+        methodDefinition.responseSerialize = encodedOnce(methodDefinition.responseSerialize);
       continue;
     }
     const entry = table.unimplemented.find((u) => u.rpc === method.name);
@@ -161,7 +171,7 @@ function addTable(server: grpc.Server, table: ServiceTable, context: CallContext
       details,
     }) as grpc.UntypedHandleCall;
   }
-  server.addService(serverDefinition(service), implementation);
+  server.addService(definition, implementation);
 }
 
 interface Listener {

@@ -13,7 +13,7 @@ import {
   type MessageShape,
   toBinary,
 } from "@bufbuild/protobuf";
-import type { MethodDefinition, ServiceDefinition } from "@grpc/grpc-js";
+import type { MethodDefinition } from "@grpc/grpc-js";
 
 /** What a server's deserialiser gives for bytes that are no message of the rpc's type. */
 export const MALFORMED: unique symbol = Symbol("malformed request");
@@ -37,6 +37,24 @@ export function serializer<T extends DescMessage>(schema: T): (init: MessageInit
   return (init) => {
     const bytes = toBinary(schema, create(schema, init));
     return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  };
+}
+
+/**
+ * `serialize` remembering the bytes of each message object it has encoded: for results that are
+ * the same object while they are unchanged (`RpcBinding.encodeOnce`). grpc-js copies the bytes into
+ * each call's frame, so the Buffer is shared safely.
+ */
+export function encodedOnce(serialize: (message: unknown) => Buffer): (message: unknown) => Buffer {
+  const encoded = new WeakMap<object, Buffer>();
+  return (message) => {
+    if (typeof message !== "object" || message === null) return serialize(message);
+    let bytes = encoded.get(message);
+    if (bytes === undefined) {
+      bytes = serialize(message);
+      encoded.set(message, bytes);
+    }
+    return bytes;
   };
 }
 
@@ -67,7 +85,7 @@ function requestDeserializer<T extends DescMessage>(
 }
 
 /** A service as a grpc-js server registers it (`server.addService(definition, implementation)`), by localName. */
-export function serverDefinition(service: DescService): ServiceDefinition {
+export function serverDefinition(service: DescService): Record<string, MethodDefinition<unknown, unknown>> {
   const definition: Record<string, MethodDefinition<unknown, unknown>> = {};
   for (const method of service.methods) {
     const kind = method.methodKind;

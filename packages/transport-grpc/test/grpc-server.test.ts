@@ -1,5 +1,5 @@
 import http2 from "node:http2";
-import { create, toBinary } from "@bufbuild/protobuf";
+import { create, fromBinary, toBinary } from "@bufbuild/protobuf";
 import * as grpc from "@grpc/grpc-js";
 import { type Account, AccountSchema, type WalletApi } from "@tronode/engine";
 import { describe, expect, it } from "vitest";
@@ -62,6 +62,34 @@ describe("createGrpcServer", () => {
         "protocol.Wallet/Foo",
       ]);
     } finally {
+      await server.close();
+    }
+  });
+
+  it("encodes GetAccount's report once per report object: a new report is encoded anew", async () => {
+    let report = create(AccountSchema, { balance: 5n });
+    const wallet = { getAccount: async () => report } as unknown as WalletApi;
+    const server = createGrpcServer({ wallet, host: "127.0.0.1", port: 0 });
+    const client = new grpc.Client(
+      `127.0.0.1:${(await server.listen()).full!.port}`,
+      grpc.credentials.createInsecure(),
+    );
+    const balance = () =>
+      new Promise<bigint>((resolve, reject) =>
+        client.makeUnaryRequest(
+          "/protocol.Wallet/GetAccount",
+          identity,
+          (bytes: Buffer) => fromBinary(AccountSchema, bytes),
+          Buffer.alloc(0),
+          (error, reply) => (error || reply === undefined ? reject(error) : resolve(reply.balance)),
+        ),
+      );
+    try {
+      expect([await balance(), await balance()]).toEqual([5n, 5n]);
+      report = create(AccountSchema, { balance: 6n });
+      expect(await balance()).toBe(6n);
+    } finally {
+      client.close();
       await server.close();
     }
   });
