@@ -8,20 +8,28 @@
  * grpc-java's UNIMPLEMENTED "Method not found: <path>". Inbound messages are limited to 4 MiB
  * (java-tron's node.rpc.maxMessageSize; larger → RESOURCE_EXHAUSTED).
  *
- * @connectrpc/connect-node serves gRPC (and gRPC-Web and Connect) from the protobuf-es
- * descriptors the engine generates; grpc-java, grpc-go and @grpc/grpc-js clients interoperate.
+ * @grpc/grpc-js serves the calls; each rpc's handler and its message (de)serialisers are built
+ * once, from the protobuf-es descriptors the engine generates, so a call costs grpc-js's own work,
+ * one `fromBinary`, the operation and one `toBinary`. The TCP listener is tronode's own (no-delay,
+ * java-tron's port-in-use text), handing each connection to grpc-js.
  */
-import http2 from "node:http2";
-import type { Socket } from "node:net";
+import net from "node:net";
 import { create, type DescService } from "@bufbuild/protobuf";
-import { Code, ConnectError, type ConnectRouter } from "@connectrpc/connect";
-import { connectNodeAdapter } from "@connectrpc/connect-node";
+import * as grpc from "@grpc/grpc-js";
 import { type Logger, type ReadScope, TronodeError, type WalletApi } from "@tronode/engine";
 import { keyOperationRefusedMessage, keyOperationsAllowedOn } from "@tronode/operations";
-import { encodeGrpcMessage, withSpecGrpcMessages } from "./grpc-message.js";
-import { registerReflection } from "./reflection.js";
+import { failingHandler, JavaGrpcServer } from "./java-grpc-server.js";
+import { addReflection } from "./reflection.js";
 import type { RpcBinding, UnimplementedRpc } from "./rpc-binding.js";
 import { answerFailure } from "./rpc-failures.js";
+import { GrpcCode, INVALID_PROTOBUF, type RpcStatus, RpcStatusError, UNCAUGHT } from "./rpc-status.js";
+import {
+  encodedOnce,
+  HANDLER_TYPES,
+  MALFORMED,
+  type Malformed,
+  serverDefinition,
+} from "./service-definition.js";
 import {
   DATABASE_TABLE,
   MONITOR_TABLE,
@@ -85,76 +93,93 @@ function unimplementedText(service: DescService, entry: UnimplementedRpc): strin
     : `${path} is not supported by tronode yet`;
 }
 
-function bindingHandler(binding: RpcBinding, path: string, context: CallContext) {
-  return async (request: unknown): Promise<unknown> => {
-    const { operation } = binding;
-    if (operation.handlesKeys === true && !context.keyOperationsAllowed) {
-      throw new ConnectError(keyOperationRefusedMessage(binding.rpc), Code.Unavailable);
-    }
+type Request = object | Malformed;
+
+/**
+ * The handler of a bound rpc. Everything that does not depend on the call is fixed here; a call
+ * runs the operation on its request and answers its result, or its failure by the rpc's convention.
+ */
+function bindingHandler(
+  binding: RpcBinding,
+  path: string,
+  context: CallContext,
+): grpc.handleUnaryCall<Request, object> {
+  const { operation, input, output } = binding;
+  if (operation.handlesKeys === true && !context.keyOperationsAllowed) {
+    const refused: RpcStatus = {
+      code: GrpcCode.UNAVAILABLE,
+      details: keyOperationRefusedMessage(binding.rpc),
+    };
+    return (_call, callback) => callback(refused);
+  }
+  const { wallet, logger } = context;
+  const runContext = { scope: context.scope };
+  const empty = create(binding.response);
+  return async (call, callback) => {
+    const request = call.request;
+    if (request === MALFORMED) return callback(INVALID_PROTOBUF);
     let result: unknown;
     try {
-      result = await operation.run(context.wallet, binding.input(request as never), { scope: context.scope });
+      result = await operation.run(wallet, input(request as never), runContext);
     } catch (error) {
-      return answerFailure(binding, error, context.logger, path);
+      const answer = answerFailure(binding, error, logger, path);
+      if ("response" in answer) callback(null, answer.response);
+      else callback(answer);
+      return;
     }
-    return binding.output(result as never) ?? create(binding.response);
+    let response: object;
+    try {
+      response = output(result as never) ?? empty;
+    } catch (error) {
+      if (error instanceof RpcStatusError) return callback(error.status);
+      logger.warn({ rpc: path, error: String(error) }, "unexpected failure in a gRPC call");
+      return callback(UNCAUGHT);
+    }
+    callback(null, response);
   };
 }
 
 /** Registers every rpc of a table: bound, or UNIMPLEMENTED with its text. */
-function registerTable(router: ConnectRouter, table: ServiceTable, context: CallContext): void {
+function addTable(server: grpc.Server, table: ServiceTable, context: CallContext): void {
   const { service } = table;
-  const implementation: Record<string, (request: unknown) => Promise<unknown>> = {};
+  const definition = serverDefinition(service);
+  const implementation: grpc.UntypedServiceImplementation = {};
   for (const method of service.methods) {
     const path = `${service.typeName}/${method.name}`;
     const binding = table.bindings.find((b) => b.rpc === method.name);
     if (binding !== undefined) {
       if (
+        method.methodKind !== "unary" ||
         binding.request.typeName !== method.input.typeName ||
         binding.response.typeName !== method.output.typeName
       ) {
-        throw new ConnectError(`binding of ${path} does not match the rpc's messages`, Code.Internal);
+        throw new TronodeError(
+          "GRPC_BINDING_MISMATCH",
+          `binding of ${path} does not match the rpc (unary, with its request and response messages)`,
+        );
       }
       implementation[method.localName] = bindingHandler(binding, path, context);
+      const methodDefinition = definition[method.localName]!;
+      if (binding.encodeOnce === true)
+        methodDefinition.responseSerialize = encodedOnce(methodDefinition.responseSerialize);
       continue;
     }
     const entry = table.unimplemented.find((u) => u.rpc === method.name);
-    const text = entry ? unimplementedText(service, entry) : `${path} is not supported by tronode yet`;
-    implementation[method.localName] = async () => {
-      throw new ConnectError(text, Code.Unimplemented);
-    };
+    const details = entry ? unimplementedText(service, entry) : `${path} is not supported by tronode yet`;
+    implementation[method.localName] = failingHandler(HANDLER_TYPES[method.methodKind], {
+      code: GrpcCode.UNIMPLEMENTED,
+      details,
+    }) as grpc.UntypedHandleCall;
   }
-  router.service(service, implementation as never);
-}
-
-/**
- * An unknown path: grpc-java's trailers-only UNIMPLEMENTED for gRPC requests, a plain 404 for
- * anything else.
- */
-function methodNotFound(request: http2.Http2ServerRequest, response: http2.Http2ServerResponse): void {
-  const contentType = request.headers["content-type"] ?? "";
-  if (!contentType.startsWith("application/grpc")) {
-    response.writeHead(404);
-    response.end();
-    return;
-  }
-  const path = (request.url.split("?", 1)[0] ?? "").replace(/^\//, "");
-  request.resume();
-  response.stream.respond(
-    {
-      ":status": 200,
-      "content-type": "application/grpc",
-      "grpc-status": String(Code.Unimplemented),
-      "grpc-message": encodeGrpcMessage(`Method not found: ${path}`),
-    },
-    { endStream: true },
-  );
+  server.addService(definition, implementation);
 }
 
 interface Listener {
-  readonly server: http2.Http2Server;
   readonly port: number;
-  readonly sessions: Set<http2.ServerHttp2Session>;
+  readonly grpc: JavaGrpcServer;
+  /** grpc-js's side of the listener's connections (they come from `tcp`). */
+  readonly connections: grpc.ConnectionInjector;
+  readonly tcp: net.Server;
 }
 
 function createListener(
@@ -167,38 +192,49 @@ function createListener(
     readonly onCall: ((method: string) => void) | undefined;
   },
 ): Listener {
-  const { maxMessageBytes } = options;
-  const handler = connectNodeAdapter({
-    routes: (router) => {
-      for (const table of tables) registerTable(router, table, context);
-      if (options.reflection)
-        registerReflection(
-          router,
-          tables.map((table) => table.service),
-        );
+  const server = new JavaGrpcServer(
+    {
+      "grpc.max_receive_message_length": options.maxMessageBytes,
+      // channelz's per-call bookkeeping serves only the channelz service, which tronode does not offer
+      "grpc.enable_channelz": 0,
     },
-    readMaxBytes: maxMessageBytes,
-    fallback: (request, response) =>
-      methodNotFound(request as http2.Http2ServerRequest, response as http2.Http2ServerResponse),
-  });
-  const server = http2.createServer((request, response) => {
-    options.onCall?.(request.url.slice(1));
-    void handler(request, withSpecGrpcMessages(response));
-  });
+    options.onCall,
+  );
+  for (const table of tables) addTable(server, table, context);
+  if (options.reflection)
+    addReflection(
+      server,
+      tables.map((table) => table.service),
+    );
+  const connections = server.createConnectionInjector(grpc.ServerCredentials.createInsecure());
   // small unary answers must not wait for Nagle's algorithm (40 ms stalls against delayed ACKs)
-  server.on("connection", (socket: Socket) => socket.setNoDelay(true));
-  const sessions = new Set<http2.ServerHttp2Session>();
-  server.on("session", (session) => {
-    sessions.add(session);
-    session.on("close", () => sessions.delete(session));
-  });
-  return { server, port, sessions };
+  const tcp = net.createServer({ noDelay: true }, (socket) => connections.injectConnection(socket));
+  return { port, grpc: server, connections, tcp };
 }
 
-function addressOf(server: http2.Http2Server): GrpcListenAddress {
+function addressOf(server: net.Server): GrpcListenAddress {
   const address = server.address();
   if (address === null || typeof address === "string") return { address: String(address), port: 0 };
   return { address: address.address, port: address.port };
+}
+
+/**
+ * Stops a listener: no new connections; every client is sent GOAWAY and its calls in flight may
+ * finish, but a connection still open after the grace period is cut, so a client that keeps its
+ * connection does not hold the node's shutdown. The injector's drain does both (grpc-js's
+ * tryShutdown + forceShutdown would not: without channelz, forceShutdown does not see the sessions).
+ * Done when the last connection is closed.
+ */
+function closeListener({ grpc: server, connections, tcp }: Listener): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const closed = () => {
+      server.forceShutdown();
+      resolve();
+    };
+    if (!tcp.listening) return closed();
+    tcp.close(closed);
+    connections.drain(SESSION_CLOSE_GRACE_MS);
+  });
 }
 
 export function createGrpcServer(options: GrpcServerOptions): GrpcServer {
@@ -235,25 +271,23 @@ export function createGrpcServer(options: GrpcServerOptions): GrpcServer {
       : createListener(options.solidityPort, solidityTables, context("solid"), listenerOptions);
   const listeners = [full, solidity].filter((l): l is Listener => l !== undefined);
 
-  const listen = (listener: Listener) =>
+  const listen = ({ tcp, port }: Listener) =>
     new Promise<GrpcListenAddress>((resolve, reject) => {
-      listener.server.once("error", (error: NodeJS.ErrnoException) =>
+      const refused = (error: NodeJS.ErrnoException) =>
         reject(
           error.code === "EADDRINUSE"
             ? new TronodeError(
                 "GRPC_PORT_IN_USE",
-                `gRPC port ${listener.port} on ${options.host} is in use: pass --grpc-port / ` +
+                `gRPC port ${port} on ${options.host} is in use: pass --grpc-port / ` +
                   "--grpc-solidity-port, or --no-grpc",
               )
             : error,
-        ),
-      );
-      listener.server.listen(listener.port, options.host, () => {
-        listener.server.removeAllListeners("error");
-        listener.server.on("error", (error) =>
-          logger.error({ error: error.message }, "gRPC listener failure"),
         );
-        resolve(addressOf(listener.server));
+      tcp.once("error", refused);
+      tcp.listen(port, options.host, () => {
+        tcp.off("error", refused);
+        tcp.on("error", (error) => logger.error({ error: error.message }, "gRPC listener failure"));
+        resolve(addressOf(tcp));
       });
     });
 
@@ -267,20 +301,7 @@ export function createGrpcServer(options: GrpcServerOptions): GrpcServer {
       };
     },
     async close() {
-      await Promise.all(
-        listeners.map(
-          (listener) =>
-            new Promise<void>((resolve) => {
-              if (!listener.server.listening) return resolve();
-              listener.server.close(() => resolve());
-              for (const session of listener.sessions) {
-                session.close();
-                // a client that keeps its connection open does not hold the node's shutdown
-                setTimeout(() => session.destroy(), SESSION_CLOSE_GRACE_MS).unref();
-              }
-            }),
-        ),
-      );
+      await Promise.all(listeners.map(closeListener));
     },
   };
 }

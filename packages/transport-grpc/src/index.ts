@@ -22,7 +22,7 @@ export {
   type RpcFailure,
   type UnimplementedRpc,
 } from "./rpc-binding.js";
-export { UNCAUGHT_DESCRIPTION } from "./rpc-failures.js";
+export { type RpcStatus, RpcStatusError, UNCAUGHT_DESCRIPTION } from "./rpc-status.js";
 export {
   DATABASE_TABLE,
   MONITOR_TABLE,

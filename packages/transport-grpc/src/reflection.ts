@@ -14,9 +14,11 @@ import {
   toBinary,
 } from "@bufbuild/protobuf";
 import { FileDescriptorProtoSchema } from "@bufbuild/protobuf/wkt";
-import type { ConnectRouter } from "@connectrpc/connect";
+import type { Server, ServerDuplexStream } from "@grpc/grpc-js";
 import * as v1 from "./generated/grpc/reflection/v1/reflection_pb.js";
 import * as v1alpha from "./generated/grpc/reflection/v1alpha/reflection_pb.js";
+import { INVALID_PROTOBUF } from "./rpc-status.js";
+import { MALFORMED, type Malformed, serverDefinition } from "./service-definition.js";
 
 /** gRPC status NOT_FOUND, as error_response.error_code. */
 const NOT_FOUND = 5;
@@ -107,8 +109,22 @@ function fileOfSymbol(registry: Registry, symbol: string): DescFile | undefined 
   return undefined;
 }
 
-/** Registers both reflection services on a router serving `services`. */
-export function registerReflection(router: ConnectRouter, services: readonly DescService[]): void {
+/** Answers each request of the stream in turn, and ends when the client does. */
+function reflectionHandler(descriptors: Descriptors) {
+  return (call: ServerDuplexStream<ReflectionRequest | Malformed, object>) => {
+    call.on("data", (request: ReflectionRequest | Malformed) => {
+      if (request === MALFORMED) {
+        call.emit("error", INVALID_PROTOBUF);
+        return;
+      }
+      call.write({ ...answer(request, descriptors), originalRequest: request });
+    });
+    call.on("end", () => call.end());
+  };
+}
+
+/** Adds both reflection services to a server serving `services`. */
+export function addReflection(server: Server, services: readonly DescService[]): void {
   const roots = [
     ...services.map((service) => service.file),
     v1.file_grpc_reflection_v1_reflection,
@@ -125,21 +141,10 @@ export function registerReflection(router: ConnectRouter, services: readonly Des
       v1alpha.ServerReflection.typeName,
     ],
   };
-  router.service(v1.ServerReflection, {
-    async *serverReflectionInfo(requests) {
-      for await (const request of requests) {
-        yield { ...answer(request, descriptors), originalRequest: request };
-      }
-    },
-  });
-  router.service(v1alpha.ServerReflection, {
-    async *serverReflectionInfo(requests) {
-      for await (const request of requests) {
-        const response = answer(request, descriptors) as MessageInitShape<
-          typeof v1alpha.ServerReflectionResponseSchema
-        >;
-        yield { ...response, originalRequest: request };
-      }
-    },
-  });
+  // both versions have the same messages: one handler answers either
+  for (const service of [v1.ServerReflection, v1alpha.ServerReflection]) {
+    server.addService(serverDefinition(service), {
+      [service.method.serverReflectionInfo.localName]: reflectionHandler(descriptors),
+    });
+  }
 }

@@ -47,6 +47,12 @@ export interface RpcBinding<
    * other escapes: `uncaught`). Absent: it catches every exception.
    */
   readonly caught?: readonly string[];
+  /**
+   * The operation hands out the same result object while the state is unchanged (the wallet's
+   * account report) and `output` passes it through: the server encodes each such object once, as
+   * the HTTP route prints it once.
+   */
+  readonly encodeOnce?: boolean;
 }
 
 /** Declares a binding with its types checked against the messages and the operation. */

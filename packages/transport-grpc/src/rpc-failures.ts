@@ -3,49 +3,60 @@
  * inside the TransactionExtention, the empty message, or a gRPC status. Operations tronode does not
  * serve yet answer UNIMPLEMENTED whatever the convention.
  */
-import { Code, ConnectError } from "@connectrpc/connect";
 import { CONTRACT_VALIDATE_PREFIX, JavaExceptions, type Logger, Return_response_code } from "@tronode/engine";
 import { describeFailure, isNotImplementedError } from "@tronode/operations";
 import { failedReturn } from "./response-messages.js";
 import type { RpcBinding } from "./rpc-binding.js";
+import { GrpcCode, type RpcStatus, RpcStatusError, UNCAUGHT } from "./rpc-status.js";
 
-/** grpc-java's status for an exception that escapes a handler (ServerImpl.internalClose). */
-export const UNCAUGHT_DESCRIPTION = "Application error processing RPC";
+/** The empty message's init (status OK), java-tron's answer for what it does not find. */
+const EMPTY: Readonly<Record<string, never>> = Object.freeze({});
 
-/** The response (empty for `empty-on-validate`) or the ConnectError to throw for `error`. */
+/** `onError(e)` with a plain exception: UNKNOWN without a description. */
+const UNKNOWN_BARE: RpcStatus = { code: GrpcCode.UNKNOWN, details: "" };
+
+/** What a failed call answers: a response with status OK, or a status. */
+export type FailureAnswer = { readonly response: object } | RpcStatus;
+
+const EMPTY_ANSWER: FailureAnswer = { response: EMPTY };
+
+/** The answer of the call of `binding` that failed with `error`, by the rpc's convention. */
 export function answerFailure(
   binding: RpcBinding,
   error: unknown,
   logger: Logger,
   path: string,
-): Record<string, unknown> {
-  if (error instanceof ConnectError) throw error;
-  if (isNotImplementedError(error)) throw new ConnectError(error.message, Code.Unimplemented);
+): FailureAnswer {
+  if (error instanceof RpcStatusError) return error.status;
+  if (isNotImplementedError(error)) return { code: GrpcCode.UNIMPLEMENTED, details: error.message };
   const failure = describeFailure(error);
   if (!failure.expected)
     logger.warn({ rpc: path, error: failure.message }, "unexpected failure in a gRPC call");
-  if (binding.emptyOn !== undefined && failure.javaClass === binding.emptyOn) return {};
+  if (binding.emptyOn !== undefined && failure.javaClass === binding.emptyOn) return EMPTY_ANSWER;
   const validation = failure.javaClass === JavaExceptions.contractValidate;
   switch (binding.failure) {
     case "return":
       return {
-        result: validation
-          ? failedReturn(
-              Return_response_code.CONTRACT_VALIDATE_ERROR,
-              CONTRACT_VALIDATE_PREFIX + failure.message,
-            )
-          : failedReturn(Return_response_code.OTHER_ERROR, `class ${failure.javaClass} : ${failure.message}`),
+        response: {
+          result: validation
+            ? failedReturn(
+                Return_response_code.CONTRACT_VALIDATE_ERROR,
+                CONTRACT_VALIDATE_PREFIX + failure.message,
+              )
+            : failedReturn(
+                Return_response_code.OTHER_ERROR,
+                `class ${failure.javaClass} : ${failure.message}`,
+              ),
+        },
       };
     case "empty-on-validate":
-      if (validation) return {};
-      throw new ConnectError(UNCAUGHT_DESCRIPTION, Code.Unknown);
+      return validation ? EMPTY_ANSWER : UNCAUGHT;
     case "internal":
-      if (binding.caught !== undefined && !binding.caught.includes(failure.javaClass))
-        throw new ConnectError(UNCAUGHT_DESCRIPTION, Code.Unknown);
-      throw new ConnectError(failure.message, Code.Internal);
+      if (binding.caught !== undefined && !binding.caught.includes(failure.javaClass)) return UNCAUGHT;
+      return { code: GrpcCode.INTERNAL, details: failure.message };
     case "unknown":
-      throw new ConnectError("", Code.Unknown);
+      return UNKNOWN_BARE;
     case "uncaught":
-      throw new ConnectError(UNCAUGHT_DESCRIPTION, Code.Unknown);
+      return UNCAUGHT;
   }
 }

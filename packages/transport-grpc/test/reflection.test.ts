@@ -3,14 +3,20 @@
  * its imports, build the service from those descriptors alone (no .proto), and NOT_FOUND for what
  * does not exist; off unless asked for, like java-tron's.
  */
-import { create, createFileRegistry, fromBinary } from "@bufbuild/protobuf";
+import {
+  create,
+  createFileRegistry,
+  type DescMessage,
+  fromBinary,
+  type MessageShape,
+  toBinary,
+} from "@bufbuild/protobuf";
 import {
   type FileDescriptorProto,
   FileDescriptorProtoSchema,
   FileDescriptorSetSchema,
 } from "@bufbuild/protobuf/wkt";
-import { Code, ConnectError, createClient } from "@connectrpc/connect";
-import { createGrpcTransport } from "@connectrpc/connect-node";
+import * as grpc from "@grpc/grpc-js";
 import type { WalletApi } from "@tronode/engine";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as v1 from "../src/generated/grpc/reflection/v1/reflection_pb.js";
@@ -27,8 +33,8 @@ beforeAll(async () => {
   const wallet = {} as WalletApi;
   server = createGrpcServer({ wallet, host: "127.0.0.1", port: 0, reflection: true });
   plain = createGrpcServer({ wallet, host: "127.0.0.1", port: 0 });
-  target = `http://127.0.0.1:${(await server.listen()).full!.port}`;
-  plainTarget = `http://127.0.0.1:${(await plain.listen()).full!.port}`;
+  target = `127.0.0.1:${(await server.listen()).full!.port}`;
+  plainTarget = `127.0.0.1:${(await plain.listen()).full!.port}`;
 });
 
 afterAll(async () => {
@@ -36,15 +42,36 @@ afterAll(async () => {
   await plain?.close();
 });
 
-async function ask(requests: v1.ServerReflectionRequest[], baseUrl = target) {
-  const client = createClient(v1.ServerReflection, createGrpcTransport({ baseUrl }));
-  const answers: v1.ServerReflectionResponse[] = [];
-  async function* stream() {
-    yield* requests;
-  }
-  for await (const answer of client.serverReflectionInfo(stream())) answers.push(answer);
-  return answers;
+/** One ServerReflectionInfo stream (as grpcurl opens it): every request sent, every answer read. */
+function reflect<Req extends DescMessage, Res extends DescMessage>(
+  path: string,
+  schemas: { request: Req; response: Res },
+  requests: MessageShape<Req>[],
+  address: string,
+): Promise<MessageShape<Res>[]> {
+  const client = new grpc.Client(address, grpc.credentials.createInsecure());
+  const call = client.makeBidiStreamRequest(
+    path,
+    (request: MessageShape<Req>) => Buffer.from(toBinary(schemas.request, request)),
+    (bytes: Buffer) => fromBinary(schemas.response, bytes),
+  );
+  const answers: MessageShape<Res>[] = [];
+  return new Promise<MessageShape<Res>[]>((resolve, reject) => {
+    call.on("data", (answer: MessageShape<Res>) => answers.push(answer));
+    call.on("error", reject);
+    call.on("end", () => resolve(answers));
+    for (const request of requests) call.write(request);
+    call.end();
+  }).finally(() => client.close());
 }
+
+const ask = (requests: v1.ServerReflectionRequest[], address = target) =>
+  reflect(
+    "/grpc.reflection.v1.ServerReflection/ServerReflectionInfo",
+    { request: v1.ServerReflectionRequestSchema, response: v1.ServerReflectionResponseSchema },
+    requests,
+    address,
+  );
 
 const request = (messageRequest: v1.ServerReflectionRequest["messageRequest"]) =>
   create(v1.ServerReflectionRequestSchema, { messageRequest });
@@ -116,22 +143,23 @@ describe("gRPC server reflection", () => {
   });
 
   it("serves the v1alpha protocol older clients use", async () => {
-    const client = createClient(v1alpha.ServerReflection, createGrpcTransport({ baseUrl: target }));
-    async function* stream() {
-      yield create(v1alpha.ServerReflectionRequestSchema, {
-        messageRequest: { case: "listServices", value: "" },
-      });
-    }
-    const answers: v1alpha.ServerReflectionResponse[] = [];
-    for await (const answer of client.serverReflectionInfo(stream())) answers.push(answer);
+    const answers = await reflect(
+      "/grpc.reflection.v1alpha.ServerReflection/ServerReflectionInfo",
+      { request: v1alpha.ServerReflectionRequestSchema, response: v1alpha.ServerReflectionResponseSchema },
+      [
+        create(v1alpha.ServerReflectionRequestSchema, {
+          messageRequest: { case: "listServices", value: "" },
+        }),
+      ],
+      target,
+    );
     expect(answers[0]!.messageResponse.case).toBe("listServicesResponse");
   });
 
   it("is off unless asked for (java-tron's default): the method is not found", async () => {
     const failure = await ask([request({ case: "listServices", value: "" })], plainTarget).catch((e) => e);
-    expect(failure).toBeInstanceOf(ConnectError);
-    expect((failure as ConnectError).code).toBe(Code.Unimplemented);
-    expect((failure as ConnectError).rawMessage).toBe(
+    expect((failure as grpc.ServiceError).code).toBe(grpc.status.UNIMPLEMENTED);
+    expect((failure as grpc.ServiceError).details).toBe(
       "Method not found: grpc.reflection.v1.ServerReflection/ServerReflectionInfo",
     );
   });

@@ -15,6 +15,7 @@ export const ACCOUNT_RPCS: readonly RpcBinding[] = [
     input: (request) => request.address,
     output: (account) => account,
     failure: "uncaught",
+    encodeOnce: true,
   }),
   bindRpc({
     rpc: "GetAccountById",

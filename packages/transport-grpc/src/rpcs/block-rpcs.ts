@@ -4,7 +4,6 @@
  * java-tron's BlockExtention (blockid, transactions with txid and Return). Out of range and
  * unknown blocks answer the empty message.
  */
-import { Code, ConnectError } from "@connectrpc/connect";
 import {
   type Block,
   BlockExtentionSchema,
@@ -20,6 +19,7 @@ import {
 import { BlockOperations } from "@tronode/operations";
 import { blockExtention } from "../response-messages.js";
 import { bindRpc, type RpcBinding } from "../rpc-binding.js";
+import { GrpcCode, RpcStatusError } from "../rpc-status.js";
 
 const blockList = (blocks: Block[] | undefined) => (blocks === undefined ? undefined : { block: blocks });
 const blockListExtention = (blocks: Block[] | undefined) =>
@@ -119,7 +119,8 @@ export const BLOCK_RPCS: readonly RpcBinding[] = [
     operation: BlockOperations.getBlock,
     input: (request) => ({ idOrNum: request.idOrNum, detail: request.detail }),
     output: (result) => {
-      if ("argumentError" in result) throw new ConnectError(result.argumentError, Code.InvalidArgument);
+      if ("argumentError" in result)
+        throw new RpcStatusError(GrpcCode.INVALID_ARGUMENT, result.argumentError);
       return result.block === undefined ? undefined : blockExtention(result.block);
     },
     failure: "internal",

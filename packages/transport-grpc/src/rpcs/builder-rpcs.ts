@@ -4,7 +4,6 @@
  * ("2" suffix, or the only form for newer contracts) with `Return` inside. gRPC builders take the
  * bare contract: no Permission_id or memo options (java-tron's rpcs have none).
  */
-import { Code, ConnectError } from "@connectrpc/connect";
 import {
   CONTRACT_PARAMETER_SCHEMAS,
   decode,
@@ -20,7 +19,7 @@ import {
 } from "@tronode/operations";
 import { transactionExtention } from "../response-messages.js";
 import { bindRpc, type RpcBinding } from "../rpc-binding.js";
-import { UNCAUGHT_DESCRIPTION } from "../rpc-failures.js";
+import { GrpcCode, RpcStatusError, UNCAUGHT_DESCRIPTION } from "../rpc-status.js";
 
 interface BuilderRpcNames {
   /** The old rpc answering a bare Transaction (CreateTransaction, FreezeBalance, …). */
@@ -115,7 +114,7 @@ export const BUILDER_RPCS: readonly RpcBinding[] = [
     input: (transaction) => {
       const contract = transaction.rawData?.contract[0];
       // java-tron reads contract(0) before its try: a transaction without one escapes as uncaught
-      if (contract === undefined) throw new ConnectError(UNCAUGHT_DESCRIPTION, Code.Unknown);
+      if (contract === undefined) throw new RpcStatusError(GrpcCode.UNKNOWN, UNCAUGHT_DESCRIPTION);
       const encoded = contract.parameter?.value ?? new Uint8Array();
       const schema = CONTRACT_PARAMETER_SCHEMAS.get(contract.type);
       return {
