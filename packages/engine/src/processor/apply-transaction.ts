@@ -26,6 +26,7 @@ import {
 } from "../protocol/codec.js";
 import { contractOwner } from "../protocol/contract-owner.js";
 import { ContractType, contractTypeName } from "../protocol/contract-types.js";
+import { fastMessage } from "../protocol/fast-message.js";
 import type {
   TransactionBalanceTrace,
   TransferAssetContract,
@@ -342,21 +343,24 @@ export function applyTransaction(
   const stored: Transaction = vmEnabled ? { ...tx, ret: [ret] } : tx;
   const energyFee = run?.receipt?.energyFee ?? 0n;
   const totalFee = result.fee + energyFee + netBill.netFee + multiSignFee + memoFee;
-  const info = create(TransactionInfoSchema, {
-    id: txId,
-    fee: totalFee,
-    blockNumber: options.block?.number ?? 0n,
-    blockTimeStamp: options.block?.timestamp ?? 0n,
-    contractResult: [run ? run.returnData : new Uint8Array()],
-    receipt: {
-      netUsage: netBill.netUsage,
-      netFee: netBill.netFee,
-      ...(run?.receipt ?? {}),
-      ...(run ? { result: contractRet } : {}),
-    },
-    ...(result.receipt ?? {}),
-    ...(run ? contractInfoFields(run, props, netBill.netFee, createsAccount) : {}),
-  });
+  const info = fastMessage(
+    TransactionInfoSchema,
+    create(TransactionInfoSchema, {
+      id: txId,
+      fee: totalFee,
+      blockNumber: options.block?.number ?? 0n,
+      blockTimeStamp: options.block?.timestamp ?? 0n,
+      contractResult: [run ? run.returnData : new Uint8Array()],
+      receipt: {
+        netUsage: netBill.netUsage,
+        netFee: netBill.netFee,
+        ...(run?.receipt ?? {}),
+        ...(run ? { result: contractRet } : {}),
+      },
+      ...(result.receipt ?? {}),
+      ...(run ? contractInfoFields(run, props, netBill.netFee, createsAccount) : {}),
+    }),
+  );
   state.put(CoreTables.transactionIndex, txId, options.block?.number ?? PENDING_BLOCK_NUMBER);
   const balanceTrace =
     state instanceof BalanceTracingOverlay

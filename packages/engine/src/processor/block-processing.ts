@@ -202,17 +202,9 @@ function settleInBlock(
   };
 }
 
-/**
- * A copy of `info` with the block's number and time. Copied key by key: protobuf-es messages with
- * this many fields are dictionary-mode objects, which a spread copies several times slower.
- */
+/** A copy of `info` (fast-property, see fast-message.ts) with the block's number and time. */
 function stampedInfo(info: TransactionInfo, number: bigint, timestamp: bigint): TransactionInfo {
-  const source = info as unknown as Record<string, unknown>;
-  const copy: Record<string, unknown> = {};
-  for (const key in source) copy[key] = source[key];
-  copy.blockNumber = number;
-  copy.blockTimeStamp = timestamp;
-  return copy as unknown as TransactionInfo;
+  return { ...info, blockNumber: number, blockTimeStamp: timestamp };
 }
 
 export interface ApplyBlockOptions {

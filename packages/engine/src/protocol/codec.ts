@@ -10,6 +10,7 @@ import {
   contractTypeName,
   typeUrlOf,
 } from "./contract-types.js";
+import { fastMessage } from "./fast-message.js";
 import {
   type Block,
   BlockHeader_rawSchema,
@@ -58,7 +59,7 @@ function protobufJavaMessage(cause: unknown): string {
 
 export function decode<Desc extends DescMessage>(schema: Desc, bytes: Uint8Array): MessageShape<Desc> {
   try {
-    return fromBinary(schema, bytes);
+    return fastMessage(schema, fromBinary(schema, bytes));
   } catch (cause) {
     // protobuf-es's reader has no error codes: its texts are mapped once, here, to protobuf-java's
     throw new TronodeError("PROTOBUF_DECODE", protobufJavaMessage(cause), {
