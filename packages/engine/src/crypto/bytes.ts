@@ -1,8 +1,28 @@
-import { bytesToHex as nobleBytesToHex } from "@noble/hashes/utils.js";
 import { TronodeError } from "../errors.js";
 
+/** Character codes of the lowercase hex digits. */
+const HEX_DIGIT_CODES = Uint8Array.from("0123456789abcdef", (c) => c.charCodeAt(0));
+/** Characters per fromCharCode call (its arguments go on the stack). */
+const TEXT_SLICE = 8192;
+
+/**
+ * Lowercase hex, as one flat string. Building it two characters at a time (as @noble/hashes does)
+ * leaves a rope of 2·n pieces: kept as a map key (the pending pool's transaction ids) each id held
+ * ~700 bytes of rope, and every lookup walked it.
+ */
 export function bytesToHex(bytes: Uint8Array): string {
-  return nobleBytesToHex(bytes);
+  const n = bytes.length;
+  const codes = new Uint8Array(n * 2);
+  for (let i = 0; i < n; i++) {
+    const b = bytes[i]!;
+    codes[2 * i] = HEX_DIGIT_CODES[b >> 4]!;
+    codes[2 * i + 1] = HEX_DIGIT_CODES[b & 15]!;
+  }
+  if (codes.length <= TEXT_SLICE) return String.fromCharCode.apply(null, codes as unknown as number[]);
+  const parts: string[] = [];
+  for (let i = 0; i < codes.length; i += TEXT_SLICE)
+    parts.push(String.fromCharCode.apply(null, codes.subarray(i, i + TEXT_SLICE) as unknown as number[]));
+  return parts.join("");
 }
 
 const HEX_VALUE = new Int8Array(128).fill(-1);

@@ -1,4 +1,4 @@
-import { bytesToHex } from "@noble/hashes/utils.js";
+import { bytesToHex } from "../../crypto/bytes.js";
 
 /** java-tron `encode58Check` / `decodeFromBase58Check` (one implementation, in crypto/address.ts). */
 export {

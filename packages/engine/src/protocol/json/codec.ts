@@ -736,6 +736,16 @@ function parseSub(desc: DescMessage, v: unknown, ctx: ParseCtx): unknown {
   return m;
 }
 
+/**
+ * A copy of `text` that holds no reference to the text it was parsed from. The JSON reader's
+ * strings are slices of the request body (V8 keeps a slice of 13+ characters as a view of its
+ * parent): a type_url or a contract name kept in a pending transaction kept the whole request body
+ * alive with it.
+ */
+function detached(text: string): string {
+  return text.length < 13 ? text : [...text].join("");
+}
+
 function parseAny(obj: AnyRecord, ctx: ParseCtx): unknown {
   const any = create(AnySchema);
   let key = "type_url";
@@ -743,7 +753,7 @@ function parseAny(obj: AnyRecord, ctx: ParseCtx): unknown {
     const typeUrl = lastOf(obj.type_url);
     if (typeUrl !== undefined && typeUrl !== null) {
       if (typeof typeUrl !== "string") fail("Expected string.");
-      any.typeUrl = typeUrl;
+      any.typeUrl = detached(typeUrl);
     }
     key = "value";
     const value = lastOf(obj.value);
@@ -779,7 +789,7 @@ function parseScalar(f: FieldInfo, v: unknown, ctx: ParseCtx): unknown {
   switch (f.scalar) {
     case ScalarType.STRING:
       if (typeof v !== "string") fail("Expected string.");
-      return v;
+      return detached(v);
     case ScalarType.BOOL:
       if (typeof v !== "boolean") fail('Expected "true" or "false".');
       return v;

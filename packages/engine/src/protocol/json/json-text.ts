@@ -1,4 +1,4 @@
-import { bytesToHex } from "@noble/hashes/utils.js";
+import { bytesToHex } from "../../crypto/bytes.js";
 import { TronodeError } from "../../errors.js";
 
 /** A JSON value as produced/consumed by this codec. Integers beyond 2^53 may be `bigint`. */
