@@ -218,6 +218,9 @@ function chooseRecoverer(kind: NodeConfig["recovery"], logger: Logger): Signatur
   return recoverer;
 }
 
+/** A recovery worker idle this long exits: a node between bursts holds no worker's isolate (~15 MiB). */
+const RECOVERY_WORKER_IDLE_MS = 10_000;
+
 /** The worker-thread signature prefetch the config asks for, if any (see `NodeConfig.recoveryThreads`). */
 function choosePrefetch(
   config: NodeConfig,
@@ -227,7 +230,7 @@ function choosePrefetch(
   const native = recoverer.name === "native";
   const threads = config.recoveryThreads ?? (native && availableParallelism() > 1 ? 1 : 0);
   if (threads === 0) return undefined;
-  const pool = createRecoveryPool({ threads, useNative: native });
+  const pool = createRecoveryPool({ threads, useNative: native, idleMs: RECOVERY_WORKER_IDLE_MS });
   logger.debug({ threads, recoverer: pool.recovererName }, "signature prefetch");
   return createSignaturePrefetch({ pool, fallback: recoverer, logger });
 }

@@ -50,12 +50,17 @@ function signed(n: number, signers: Uint8Array[] = [key(n)]): Transaction {
 /** A pool on the main thread: answers with noble, or as `answer` says; records every call. */
 function fakePool(
   answer?: (item: RecoveryItem) => RecoveryResult,
-): RecoveryPool & { calls: RecoveryItem[][]; gate?: Promise<void> } {
+): RecoveryPool & { calls: RecoveryItem[][]; gate?: Promise<void>; ready: boolean; warmed: number } {
   const pool = {
     threads: 1,
     recovererName: "fake",
     calls: [] as RecoveryItem[][],
     gate: undefined as Promise<void> | undefined,
+    ready: true,
+    warmed: 0,
+    warm() {
+      pool.warmed++;
+    },
     async recoverMany(items: readonly RecoveryItem[]) {
       pool.calls.push([...items]);
       await pool.gate;
@@ -98,6 +103,24 @@ describe("signature prefetch", () => {
     expect(fallback.calls).toBe(0);
     // Already recovered: nothing is sent again.
     await prefetch.prefetch(txs[0]!);
+    expect(pool.calls).toHaveLength(1);
+  });
+
+  it("a pool still starting is warmed and not waited for: the check recovers on the main thread", async () => {
+    const pool = fakePool();
+    pool.ready = false;
+    const fallback = countingFallback();
+    const prefetch = createSignaturePrefetch({ pool, fallback, logger: silentLogger });
+    const tx = signed(1);
+    await prefetch.prefetch(tx);
+    expect(pool.calls).toHaveLength(0);
+    expect(pool.warmed).toBe(1);
+    expect(bytesToHex(prefetch.recoverer.recoverAddress(transactionId(tx), tx.signature[0]!))).toBe(
+      bytesToHex(noble.recoverAddress(transactionId(tx), tx.signature[0]!)),
+    );
+    expect(fallback.calls).toBe(1);
+    pool.ready = true;
+    await prefetch.prefetch(signed(2));
     expect(pool.calls).toHaveLength(1);
   });
 

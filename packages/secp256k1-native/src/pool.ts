@@ -21,6 +21,11 @@ export interface RecoveryPoolOptions {
    * addon cannot load throws; `false` always uses noble.
    */
   useNative?: boolean;
+  /**
+   * A worker with no work for this long exits (respawned by the next call or `warm`), so an idle
+   * node holds no worker thread (an isolate and its heap: ~15 MiB of RSS). Default: never.
+   */
+  idleMs?: number;
 }
 
 export interface RecoveryPool {
@@ -33,6 +38,10 @@ export interface RecoveryPool {
    * sequential recoverer would have thrown.
    */
   recoverMany(items: readonly RecoveryItem[]): Promise<RecoveryResult[]>;
+  /** Every worker is running (started and executing): a call now waits for recovery only. */
+  readonly ready: boolean;
+  /** Starts the workers that are not running, without waiting for them. */
+  warm(): void;
   /** Terminates the workers; later `recoverMany` calls reject. */
   close(): Promise<void>;
 }
@@ -44,7 +53,11 @@ interface Pending {
 
 interface Slot {
   worker: Worker | undefined;
+  /** The worker has started executing. */
+  online: boolean;
   pending: Map<number, Pending>;
+  /** Retires the idle worker (with `idleMs`). */
+  idleTimer: ReturnType<typeof setTimeout> | undefined;
 }
 
 /**
@@ -83,25 +96,51 @@ export function createRecoveryPool(options: RecoveryPoolOptions = {}): RecoveryP
   const useNative = options.useNative ?? nativeAvailable;
   const init: WorkerInit = { useNative };
   const entry = workerEntry();
-  const slots: Slot[] = Array.from({ length: threads }, () => ({ worker: undefined, pending: new Map() }));
+  const slots: Slot[] = Array.from({ length: threads }, () => ({
+    worker: undefined,
+    online: false,
+    pending: new Map(),
+    idleTimer: undefined,
+  }));
+  const { idleMs } = options;
   let nextId = 1;
   let closed = false;
 
   function fail(slot: Slot, worker: Worker, error: Error): void {
     if (slot.worker !== worker) return;
     slot.worker = undefined; // respawned on next use
+    slot.online = false;
     for (const p of slot.pending.values()) p.reject(error);
     slot.pending.clear();
+  }
+
+  function retireWhenIdle(slot: Slot, worker: Worker): void {
+    if (idleMs === undefined) return;
+    clearTimeout(slot.idleTimer);
+    slot.idleTimer = setTimeout(() => {
+      slot.idleTimer = undefined;
+      if (slot.worker !== worker || slot.pending.size > 0) return;
+      slot.worker = undefined;
+      slot.online = false;
+      void worker.terminate();
+    }, idleMs);
+    slot.idleTimer.unref();
   }
 
   function spawn(slot: Slot): Worker {
     const worker = new Worker(entry.script, { eval: entry.eval, workerData: init, execArgv: entry.execArgv });
     worker.unref(); // an idle pool never keeps the process alive
+    worker.once("online", () => {
+      if (slot.worker === worker) slot.online = true;
+    });
     worker.on("message", (message: WorkerMessage) => {
       const p = slot.pending.get(message.id);
       if (!p) return;
       slot.pending.delete(message.id);
-      if (slot.pending.size === 0) worker.unref();
+      if (slot.pending.size === 0) {
+        worker.unref();
+        retireWhenIdle(slot, worker);
+      }
       p.resolve(message);
     });
     worker.on("error", (error) => fail(slot, worker, error));
@@ -109,11 +148,14 @@ export function createRecoveryPool(options: RecoveryPoolOptions = {}): RecoveryP
       fail(slot, worker, new TronodeError("RECOVERY_POOL", `recovery worker exited with code ${code}`)),
     );
     slot.worker = worker;
+    retireWhenIdle(slot, worker);
     return worker;
   }
 
   function send(slot: Slot, request: BatchRequest): Promise<WorkerMessage> {
     const worker = slot.worker ?? spawn(slot);
+    clearTimeout(slot.idleTimer);
+    slot.idleTimer = undefined;
     return new Promise((resolve, reject) => {
       slot.pending.set(request.id, { resolve, reject });
       worker.ref();
@@ -159,6 +201,8 @@ export function createRecoveryPool(options: RecoveryPoolOptions = {}): RecoveryP
     const workers = slots.map((s) => s.worker).filter((w): w is Worker => w !== undefined);
     for (const s of slots) {
       s.worker = undefined;
+      s.online = false;
+      clearTimeout(s.idleTimer);
       for (const p of s.pending.values())
         p.reject(new TronodeError("RECOVERY_POOL", "recovery pool is closed"));
       s.pending.clear();
@@ -166,7 +210,19 @@ export function createRecoveryPool(options: RecoveryPoolOptions = {}): RecoveryP
     await Promise.all(workers.map((w) => w.terminate()));
   }
 
-  return { threads, recovererName: useNative ? "native" : "noble", recoverMany, close };
+  return {
+    threads,
+    recovererName: useNative ? "native" : "noble",
+    recoverMany,
+    get ready() {
+      return !closed && slots.every((slot) => slot.online);
+    },
+    warm() {
+      if (closed) return;
+      for (const slot of slots) if (slot.worker === undefined) spawn(slot);
+    },
+    close,
+  };
 }
 
 /** Key of one (hash, signature) pair in a recovery lookup. */

@@ -150,6 +150,20 @@ describe("createRecoveryLookup + createCachedRecoverer", () => {
     }
   });
 
+  it("is ready once warmed, and a worker idle past idleMs exits until the next call", async () => {
+    const pool = open({ threads: 1, idleMs: 200 });
+    expect(pool.ready).toBe(false);
+    pool.warm();
+    for (let i = 0; i < 200 && !pool.ready; i++) await new Promise((r) => setTimeout(r, 10));
+    expect(pool.ready).toBe(true);
+    const items = makeItems(4);
+    expect(await pool.recoverMany(items)).toEqual(sequential(createNobleRecoverer(), items));
+    await new Promise((r) => setTimeout(r, 400));
+    expect(pool.ready).toBe(false);
+    // the next call starts a worker again
+    expect(await pool.recoverMany(items)).toEqual(sequential(createNobleRecoverer(), items));
+  });
+
   it("rejects mismatched lengths", () => {
     expect(() => createRecoveryLookup(makeItems(2), [])).toThrow(RangeError);
   });

@@ -122,6 +122,12 @@ export function createSignaturePrefetch(options: SignaturePrefetchOptions): Sign
       // Anything the check refuses before recovering (no signature, too many, too short) is left
       // to the synchronous path.
       if (closed || signatures.length === 0 || signatures.length > TOTAL_SIGN_NUM) return DONE;
+      // A pool still starting would make this broadcast wait for a worker to boot: its signature is
+      // recovered on the main thread instead, and the pool starts for the ones that follow.
+      if (!pool.ready) {
+        pool.warm();
+        return DONE;
+      }
       const hash = transactionId(tx);
       let batch: Batch | undefined;
       for (const signature of signatures) {
