@@ -96,7 +96,8 @@ const startBareReads = (bodyFile: string) =>
     process.execPath,
     ["--import", "tsx", "bench/reference-server.ts", String(BARE_READS_PORT), bodyFile],
     async () =>
-      (await fetch(`http://127.0.0.1:${BARE_READS_PORT}/wallet/getaccount`, { method: "POST", body: "{}" })).ok,
+      (await fetch(`http://127.0.0.1:${BARE_READS_PORT}/wallet/getaccount`, { method: "POST", body: "{}" }))
+        .ok,
   );
 
 async function startBareGrpc(replyFile: string): Promise<ChildProcess> {
@@ -222,7 +223,12 @@ async function round(index: number, anvilBodies: string[], log: (line: string) =
       // warm-up, then the measured runs back to back
       await load("/wallet/getaccount", repeat(hexBodies, 2_000), 32);
       await load("/", repeat(anvilBalanceBodies, 2_000), 32, ANVIL);
-      await load("/wallet/getaccount", repeat(visibleBodies, 2_000), 32, `http://127.0.0.1:${BARE_READS_PORT}`);
+      await load(
+        "/wallet/getaccount",
+        repeat(visibleBodies, 2_000),
+        32,
+        `http://127.0.0.1:${BARE_READS_PORT}`,
+      );
       const hex = await load("/wallet/getaccount", repeat(hexBodies, READS), 32);
       const anvilReads = await load("/", repeat(anvilBalanceBodies, READS), 32, ANVIL);
       const visible = await load("/wallet/getaccount", repeat(visibleBodies, READS), 32);
