@@ -49,6 +49,7 @@ import type { VmTracer } from "../vm/context.js";
 import { CPU_TIME_RATIOS } from "../vm/cpu-budget.js";
 import { ACTUATORS } from "./registry.js";
 import { contractValidateRejection, ResponseCode, rejection } from "./response-codes.js";
+import { plainTransactionInfo, transactionResult } from "./transaction-info.js";
 
 /** Marks a transaction index entry of a transaction that sits in the pending pool. */
 export const PENDING_BLOCK_NUMBER = -1n;
@@ -339,28 +340,40 @@ export function applyTransaction(
       ? Transaction_Result_contractResult.SUCCESS
       : Transaction_Result_contractResult.DEFAULT;
   if (run && options.checkContractResult) checkContractResult(input, txIdHex, contractRet);
-  const ret: Transaction_Result = create(Transaction_ResultSchema, { contractRet });
+  const ret: Transaction_Result = transactionResult(contractRet);
   const stored: Transaction = vmEnabled ? { ...tx, ret: [ret] } : tx;
   const energyFee = run?.receipt?.energyFee ?? 0n;
   const totalFee = result.fee + energyFee + netBill.netFee + multiSignFee + memoFee;
-  const info = fastMessage(
-    TransactionInfoSchema,
-    create(TransactionInfoSchema, {
-      id: txId,
-      fee: totalFee,
-      blockNumber: options.block?.number ?? 0n,
-      blockTimeStamp: options.block?.timestamp ?? 0n,
-      contractResult: [run ? run.returnData : new Uint8Array()],
-      receipt: {
-        netUsage: netBill.netUsage,
-        netFee: netBill.netFee,
-        ...(run?.receipt ?? {}),
-        ...(run ? { result: contractRet } : {}),
-      },
-      ...(result.receipt ?? {}),
-      ...(run ? contractInfoFields(run, props, netBill.netFee, createsAccount) : {}),
-    }),
-  );
+  const blockNumber = options.block?.number ?? 0n;
+  const blockTimeStamp = options.block?.timestamp ?? 0n;
+  const info =
+    run === undefined && result.receipt === undefined
+      ? plainTransactionInfo({
+          id: txId,
+          fee: totalFee,
+          blockNumber,
+          blockTimeStamp,
+          netUsage: netBill.netUsage,
+          netFee: netBill.netFee,
+        })
+      : fastMessage(
+          TransactionInfoSchema,
+          create(TransactionInfoSchema, {
+            id: txId,
+            fee: totalFee,
+            blockNumber,
+            blockTimeStamp,
+            contractResult: [run ? run.returnData : new Uint8Array()],
+            receipt: {
+              netUsage: netBill.netUsage,
+              netFee: netBill.netFee,
+              ...(run?.receipt ?? {}),
+              ...(run ? { result: contractRet } : {}),
+            },
+            ...(result.receipt ?? {}),
+            ...(run ? contractInfoFields(run, props, netBill.netFee, createsAccount) : {}),
+          }),
+        );
   state.put(CoreTables.transactionIndex, txId, options.block?.number ?? PENDING_BLOCK_NUMBER);
   const balanceTrace =
     state instanceof BalanceTracingOverlay
