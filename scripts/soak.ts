@@ -1,8 +1,9 @@
 /**
  * The long soak (issue 15): `npm run soak -- [minutes=30] [rate=100] [warm-up minutes=2]` runs the
- * CLI with a LevelDB data dir under a steady mixed load, samples its RSS every 10 s, and prints the
- * samples, the growth after the warm-up (median of the minute after it against the median of the
- * last minute), and whether the pool drained and every accepted transaction was kept.
+ * built CLI (what `npm start` runs; the script builds first) with a LevelDB data dir under a steady
+ * mixed load, samples its RSS every 10 s, and prints the samples, the growth after the warm-up
+ * (median of the minute after it against the median of the last minute), and whether the pool
+ * drained and every accepted transaction was kept.
  */
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -20,6 +21,7 @@ try {
     sampleMs: 10_000,
     warmupMs: warmupMinutes * 60_000,
     cliArgs: ["--data-dir", dir],
+    bundled: true,
     log: (line) => process.stdout.write(`${line}\n`),
   });
   process.stdout.write(`${JSON.stringify({ ...report, rss: report.rss.length }, null, 2)}\n`);

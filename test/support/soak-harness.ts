@@ -31,6 +31,8 @@ export interface SoakOptions {
   readonly warmupMs: number;
   readonly log?: (line: string) => void;
   readonly cliArgs?: readonly string[];
+  /** Run the built CLI (what `npm start` runs) instead of the sources through tsx. */
+  readonly bundled?: boolean;
 }
 
 export interface SoakReport {
@@ -70,16 +72,20 @@ function median(values: number[]): number | undefined {
 export async function runSoak(options: SoakOptions): Promise<SoakReport> {
   const log = options.log ?? (() => {});
   const keys = deriveDevAccounts(DEFAULT_MNEMONIC, ACCOUNTS, TRON_HD_PATH);
-  const cli = startCli([
-    "--port",
-    "0",
-    "--quiet",
-    "--accounts",
-    String(ACCOUNTS),
-    "--max-pending",
-    "100000",
-    ...(options.cliArgs ?? []),
-  ]);
+  const cli = startCli(
+    [
+      "--port",
+      "0",
+      "--quiet",
+      "--accounts",
+      String(ACCOUNTS),
+      "--max-pending",
+      "100000",
+      ...(options.cliArgs ?? []),
+    ],
+    {},
+    { bundled: options.bundled === true },
+  );
   try {
     const url = await waitForOutput(cli, startedUrl, 30_000);
     const pid = cli.child.pid!;

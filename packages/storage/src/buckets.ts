@@ -89,13 +89,15 @@ export const BUCKETS = {
   witnesses: { bucket: 0x07, resident: true },
   // Block numbers are big-endian int64: the last keys are the newest blocks.
   // A block of a busy chain decodes to megabytes: the block cache is bounded by bytes too. The
-  // byte bounds count encoded bytes, and a decoded block or TransactionInfo takes ~10× that in the
-  // heap: a soak at 100 tx/s grew by 100+ MB while these caches filled with 4 MiB bounds.
+  // byte bounds count encoded bytes, and a decoded block takes ~12× that in the heap (3.7 KB a
+  // transfer): a soak at 100 tx/s grew by 100+ MB while these caches filled with 4 MiB bounds, and
+  // by 7 MB more over ten minutes with 1 MiB (heap snapshots, 2026-12-01). 256 KiB keeps the
+  // newest blocks of a busy chain (the ones read again) and up to 256 small ones.
   blocks: {
     bucket: 0x08,
     resident: false,
     cache: 256,
-    cacheBytes: 1024 * 1024,
+    cacheBytes: 256 * 1024,
     warmLatest: true,
     rows: "history",
   },
