@@ -62,14 +62,7 @@ if (process.argv[2] === "--warm-up") {
       entryPoints: [`${here}src/cli.ts`],
       write: false,
       format: "cjs",
-      external: [
-        "classic-level",
-        "memory-level",
-        "secp256k1",
-        "zeromq",
-        "@pushcorn/hocon-parser",
-        "@grpc/proto-loader",
-      ],
+      external: ["classic-level", "secp256k1", "zeromq", "@pushcorn/hocon-parser", "@grpc/proto-loader"],
       // a script has no import(): the lazily loaded externals come through require, in a promise
       supported: { "dynamic-import": false },
       define: { "import.meta.url": BUNDLE_PARAMETERS[1] },
