@@ -17,9 +17,34 @@ import { TronodeError } from "../errors.js";
 /** A descriptor message as embedded: its set fields by local name, lists as arrays, messages as objects. */
 export type DescriptorFields = { readonly [localName: string]: unknown };
 
+/** One zero message per descriptor type (protobuf-es's create()), copied for each message hydrated. */
+const zeroMessages = new WeakMap<DescMessage, { prototype: object; own: [string, unknown][] }>();
+
+/**
+ * A copy of create(schema): its prototype (the defaults) and its own fields — the type name, empty
+ * lists — in the same order. Calling create() for each of the thousands of descriptor messages
+ * walked every field of the type each time, and allocated as it went while the code is still cold.
+ */
+function zeroMessage(schema: DescMessage): Record<string, unknown> {
+  let zero = zeroMessages.get(schema);
+  if (zero === undefined) {
+    const made = create(schema) as unknown as Record<string, unknown>;
+    zero = { prototype: Object.getPrototypeOf(made) as object, own: Object.entries(made) };
+    zeroMessages.set(schema, zero);
+  }
+  const message = Object.create(zero.prototype) as Record<string, unknown>;
+  for (const [name, value] of zero.own) {
+    if (Array.isArray(value)) message[name] = [];
+    else if (typeof value === "object" && value !== null)
+      message[name] = { ...value }; // a oneof's { case }
+    else message[name] = value;
+  }
+  return message;
+}
+
 /** The message of `schema` with these fields set, in their order, on the zero message fromBinary starts from. */
 export function hydrateDescriptor(schema: DescMessage, fields: DescriptorFields): Message {
-  const message = create(schema) as unknown as Record<string, unknown>;
+  const message = zeroMessage(schema);
   for (const name in fields) {
     const field = schema.field[name];
     const value = fields[name];
