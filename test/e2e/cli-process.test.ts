@@ -361,7 +361,7 @@ describe("the tronode CLI as a child process", () => {
     expect(await exitWithin(cli, STOP_TIMEOUT_MS)).toEqual({ code: 0, signal: null });
   });
 
-  it("the bundle npm start runs starts, also from a config.conf (its lazily loaded parser included)", async (context) => {
+  it("the bundle npm start runs starts, also from a config.conf and with the natives it loads when used (HOCON parser, LevelDB, ZeroMQ)", async (context) => {
     if (!existsSync(join(REPO_ROOT, BUNDLED_CLI))) {
       console.log(`skipped: no ${BUNDLED_CLI} (npm test builds it; run npm run build)`);
       context.skip();
@@ -370,6 +370,21 @@ describe("the tronode CLI as a child process", () => {
     expect(await waitForOutput(plain, startedUrl, START_TIMEOUT_MS)).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     plain.child.kill("SIGTERM");
     expect(await exitWithin(plain, STOP_TIMEOUT_MS)).toEqual({ code: 0, signal: null });
+    // the native addons the bundle requires only when asked for: LevelDB and ZeroMQ
+    const natives = startCli(
+      ["--port", "0", "--quiet", "-d", join(dataDir, "bundle-chain"), "--event-zmq", "0"],
+      {},
+      { bundled: true },
+    );
+    const started = await waitForOutput(
+      natives,
+      (cli) => cli.logLines().find((entry) => entry.msg === "tronode started"),
+      START_TIMEOUT_MS,
+    );
+    expect(started).toMatchObject({ dataDir: join(dataDir, "bundle-chain") });
+    expect(started.events).toMatch(/^tcp:\/\/127\.0\.0\.1:\d+$/);
+    natives.child.kill("SIGTERM");
+    expect(await exitWithin(natives, STOP_TIMEOUT_MS)).toEqual({ code: 0, signal: null });
     const conf = join(dataDir, "bundle.conf");
     await writeFile(conf, "node { http { fullNodePort = 0 } }\nvm { supportConstant = true }\n");
     const fromConf = startCli(["-c", conf, "--port", "0", "--quiet"], {}, { bundled: true });

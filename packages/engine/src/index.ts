@@ -64,6 +64,7 @@ export * from "./protocol/codec.js";
 export * from "./protocol/contract-owner.js";
 export * from "./protocol/contract-recipients.js";
 export * from "./protocol/contract-types.js";
+export * from "./protocol/embedded-descriptor.js";
 export * from "./protocol/generated/protocol/api_pb.js";
 export * from "./protocol/generated/protocol/common_pb.js";
 export * from "./protocol/generated/protocol/contracts_pb.js";

@@ -1,5 +1,5 @@
+import { createRequire } from "node:module";
 import type { AbstractLevel, AbstractSnapshot } from "abstract-level";
-import { ClassicLevel } from "classic-level";
 import { MemoryLevel } from "memory-level";
 import { StorageErrorCodes, storageError } from "./errors.js";
 
@@ -69,6 +69,9 @@ export interface LevelStorageOptions {
 
 /** A persistent store: LevelDB through classic-level. */
 export function createLevelStorage(options: LevelStorageOptions): KvStorage {
+  // required here, not imported: loading LevelDB's native addon took 15–25 ms of every start, and an
+  // in-memory node never opens it
+  const { ClassicLevel } = createRequire(import.meta.url)("classic-level") as typeof import("classic-level");
   const db = new ClassicLevel<Uint8Array, Uint8Array>(options.directory, {
     keyEncoding: "view",
     valueEncoding: "view",
