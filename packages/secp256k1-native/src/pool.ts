@@ -46,6 +46,13 @@ export interface RecoveryPool {
   close(): Promise<void>;
 }
 
+/**
+ * A worker holds one batch at a time (hashes, signatures, addresses: kilobytes): its heap stays
+ * small, and a capped young generation keeps it from growing to V8's default 16 MiB semi-spaces
+ * under a steady load (RSS the main thread's pages cannot give back).
+ */
+const WORKER_HEAP_LIMITS = { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 64 } as const;
+
 interface Pending {
   resolve(message: WorkerMessage): void;
   reject(error: Error): void;
@@ -128,7 +135,12 @@ export function createRecoveryPool(options: RecoveryPoolOptions = {}): RecoveryP
   }
 
   function spawn(slot: Slot): Worker {
-    const worker = new Worker(entry.script, { eval: entry.eval, workerData: init, execArgv: entry.execArgv });
+    const worker = new Worker(entry.script, {
+      eval: entry.eval,
+      workerData: init,
+      execArgv: entry.execArgv,
+      resourceLimits: WORKER_HEAP_LIMITS,
+    });
     worker.unref(); // an idle pool never keeps the process alive
     worker.once("online", () => {
       if (slot.worker === worker) slot.online = true;
