@@ -61,28 +61,27 @@ export function rssMb(pid: number): number {
   return kb / 1024;
 }
 
+/** The node arguments of the built CLI on the bench's ports, quiet, with `args` after them. */
+export function cliArgs(args: readonly string[]): string[] {
+  return [
+    ...(process.env.BENCH_PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : []),
+    "packages/node/dist/tronode.mjs",
+    "--port",
+    String(PORT),
+    "--grpc-port",
+    String(GRPC_PORT),
+    "--grpc-solidity-port",
+    String(GRPC_PORT + 10),
+    "--quiet",
+    "--log-level",
+    "warn",
+    ...args,
+  ];
+}
+
 export async function startNode(args: string[]): Promise<{ child: ChildProcess; startupMs: number }> {
   const started = performance.now();
-  const child = spawn(
-    process.execPath,
-    [
-      ...(process.env.BENCH_PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : []),
-      "packages/node/dist/tronode.mjs",
-      "--port",
-      String(PORT),
-      "--grpc-port",
-      String(GRPC_PORT),
-      "--grpc-solidity-port",
-      String(GRPC_PORT + 10),
-      "--quiet",
-      "--log-level",
-      "warn",
-      ...args,
-    ],
-    {
-      stdio: ["ignore", "ignore", "inherit"],
-    },
-  );
+  const child = spawn(process.execPath, cliArgs(args), { stdio: ["ignore", "ignore", "inherit"] });
   for (;;) {
     try {
       const r = await post("/wallet/getnowblock", "");

@@ -3,11 +3,14 @@
  * and a bare server of each kind, on this machine, in one run — three interleaved rounds, medians.
  *
  * - start: process spawn → first answered request (tronode's getnowblock, Anvil's eth_blockNumber,
- *   a bare node:http server's constant answer);
+ *   a bare node:http server's constant answer), each probed alike: a POST on a new connection
+ *   every 2 ms;
  * - reads: 20 000 requests at 32 keep-alive connections (tronode's getaccount, hex and visible
  *   bodies; Anvil's eth_getBalance; a bare node:http server answering tronode's answer as a constant);
  * - transfers: 5 000 pre-signed transfers from 16 senders at concurrency 16, 3 s blocks on both
- *   (tronode's broadcasttransaction, Anvil's eth_sendRawTransaction), counted when accepted;
+ *   (tronode's broadcasttransaction, Anvil's eth_sendRawTransaction), counted when accepted, after
+ *   500 other transfers warm tronode's JIT; the bare node:http server answers the same bodies with
+ *   tronode's answer as a constant;
  * - RSS of each process at idle, after the reads, after the transfers and after a minute idle;
  * - gRPC: 20 000 GetAccount calls, 32 in flight on one HTTP/2 connection, against a bare
  *   @grpc/grpc-js server answering the same bytes.
@@ -15,13 +18,14 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { writeFileSync } from "node:fs";
+import { request as httpRequest } from "node:http";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import * as grpc from "@grpc/grpc-js";
 import { addressFromBase58 } from "@tronode/engine";
 import { HDNodeWallet, Wallet } from "ethers";
 import { loadGetAccountOverGrpc } from "./grpc.js";
-import { BASE, load, readAccountsFile, rssMb, signedTransfers, startNode, stopNode } from "./http.js";
+import { BASE, cliArgs, load, readAccountsFile, rssMb, signedTransfers, stopNode } from "./http.js";
 
 const ROUNDS = 3;
 const READS = 20_000;
@@ -29,6 +33,7 @@ const TRANSFERS = 5_000;
 const SENDERS = 16;
 const ANVIL_PORT = 19_545;
 const ANVIL = `http://127.0.0.1:${ANVIL_PORT}`;
+const TRONODE_PORT = Number(new URL(BASE).port);
 const BARE_HTTP_PORT = 19_097;
 const BARE_READS_PORT = 19_095;
 const BARE_GRPC_PORT = 19_071;
@@ -46,18 +51,45 @@ function anvilBinary(): string {
   return join(dirname(require.resolve("@foundry-rs/anvil-linux-amd64/package.json")), "bin", "anvil");
 }
 
-/** Spawns `command` and polls `probe` until it answers; the time from spawn to that answer. */
+/** One POST on a new connection (node:http, no keep-alive); its status, or an error while nothing listens. */
+function postOnce(port: number, path: string, body: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(
+      {
+        host: "127.0.0.1",
+        port,
+        path,
+        method: "POST",
+        agent: false,
+        headers: { "content-type": "application/json" },
+      },
+      (response) => {
+        response.resume();
+        response.on("end", () => resolve(response.statusCode ?? 0));
+      },
+    );
+    request.on("error", reject);
+    request.end(body);
+  });
+}
+
+/**
+ * Spawns `command` and posts `body` to `port` every 2 ms until it answers 200: the time from spawn
+ * to that answer. Every subject is probed the same way.
+ */
 async function spawnTimed(
   command: string,
   args: readonly string[],
-  probe: () => Promise<boolean>,
+  port: number,
+  path: string,
+  body: string,
 ): Promise<{ child: ChildProcess; ms: number }> {
   const started = performance.now();
   const child = spawn(command, args, { stdio: ["ignore", "ignore", "inherit"] });
   for (;;) {
     if (child.exitCode !== null) throw new Error(`${command} exited with ${child.exitCode}`);
     try {
-      if (await probe()) return { child, ms: performance.now() - started };
+      if ((await postOnce(port, path, body)) === 200) return { child, ms: performance.now() - started };
     } catch {
       // not listening yet
     }
@@ -78,8 +110,13 @@ const startAnvil = () =>
   spawnTimed(
     anvilBinary(),
     ["--port", String(ANVIL_PORT), "--block-time", "3", "--accounts", String(SENDERS), "--silent"],
-    async () => (await jsonRpc(ANVIL, "eth_blockNumber")) !== undefined,
+    ANVIL_PORT,
+    "/",
+    JSON.stringify({ jsonrpc: "2.0", id: 1, method: "eth_blockNumber", params: [] }),
   );
+
+const startTronode = (args: string[]) =>
+  spawnTimed(process.execPath, cliArgs(args), TRONODE_PORT, "/wallet/getnowblock", "");
 
 const startBareHttp = () =>
   spawnTimed(
@@ -88,16 +125,19 @@ const startBareHttp = () =>
       "-e",
       `require("node:http").createServer((q, s) => { q.resume(); q.on("end", () => s.end("{}")); }).listen(${BARE_HTTP_PORT}, "127.0.0.1")`,
     ],
-    async () => (await fetch(`http://127.0.0.1:${BARE_HTTP_PORT}/`, { method: "POST", body: "{}" })).ok,
+    BARE_HTTP_PORT,
+    "/",
+    "{}",
   );
 
+/** A bare node:http server answering every request with the body in `bodyFile` (bench/reference-server.ts). */
 const startBareReads = (bodyFile: string) =>
   spawnTimed(
     process.execPath,
     ["--import", "tsx", "bench/reference-server.ts", String(BARE_READS_PORT), bodyFile],
-    async () =>
-      (await fetch(`http://127.0.0.1:${BARE_READS_PORT}/wallet/getaccount`, { method: "POST", body: "{}" }))
-        .ok,
+    BARE_READS_PORT,
+    "/wallet/getaccount",
+    "{}",
   );
 
 async function startBareGrpc(replyFile: string): Promise<ChildProcess> {
@@ -167,7 +207,7 @@ interface Round {
   idle: { tronode: number; anvil: number };
   reads: { hex: ReadFigure; visible: ReadFigure; anvil: ReadFigure; bareReads: ReadFigure };
   afterReads: { tronode: number; anvil: number };
-  transfers: { tronode: number; anvil: number; tronodeFailures: number; anvilFailures: number };
+  transfers: { tronode: number; anvil: number; bare: number; tronodeFailures: number; anvilFailures: number };
   afterTransfers: { tronode: number; anvil: number };
   afterIdleMinute?: { tronode: number; anvil: number };
   grpc: { tronode: number; bare: number };
@@ -180,16 +220,16 @@ interface ReadFigure {
 async function round(index: number, anvilBodies: string[], log: (line: string) => void): Promise<Round> {
   log(`round ${index + 1}/${ROUNDS}`);
   // start → first answer, interleaved
-  const t = await startNode(["--accounts", "2"]);
+  const t = await startTronode(["--accounts", "2"]);
   await stopNode(t.child);
   const a = await startAnvil();
   await stopNode(a.child);
   const b = await startBareHttp();
   await stopNode(b.child);
-  const start = { tronode: t.startupMs, anvil: a.ms, bareHttp: b.ms };
+  const start = { tronode: t.ms, anvil: a.ms, bareHttp: b.ms };
 
   const accountsFile = "/tmp/tronode-peers-accounts.json";
-  const node = await startNode([
+  const node = await startTronode([
     "--accounts",
     String(SENDERS),
     "--block-time",
@@ -262,13 +302,33 @@ async function round(index: number, anvilBodies: string[], log: (line: string) =
       await stopNode(bareGrpc);
     }
 
-    // transfers: accepted (applied to the unconfirmed state and answered)
+    // transfers: accepted (applied to the unconfirmed state and answered). tronode's JIT is warmed
+    // with other transfers first (Anvil is compiled ahead of time); the bare server answers the
+    // same bodies with tronode's own answer to one of them.
+    const warm = await signedTransfers(accounts, 500, (i) => [
+      accounts[i % SENDERS]!,
+      accounts[(i + 3) % SENDERS]!,
+    ]);
+    await load("/wallet/broadcasttransaction", warm.slice(1), 16);
+    const answerFile = "/tmp/tronode-peers-broadcast.json";
+    const answer = await fetch(`${BASE}/wallet/broadcasttransaction`, { method: "POST", body: warm[0]! });
+    writeFileSync(answerFile, await answer.text());
     const txs = await signedTransfers(accounts, TRANSFERS);
     const ours = await load("/wallet/broadcasttransaction", txs, 16);
     const theirs = await load("/", anvilBodies, 16, ANVIL);
+    const bareTransfers = await startBareReads(answerFile);
+    let bareAccepted: number;
+    try {
+      bareAccepted = (
+        await load("/wallet/broadcasttransaction", txs, 16, `http://127.0.0.1:${BARE_READS_PORT}`)
+      ).perSecond;
+    } finally {
+      await stopNode(bareTransfers.child);
+    }
     const transfers = {
       tronode: ours.perSecond,
       anvil: theirs.perSecond,
+      bare: bareAccepted,
       tronodeFailures: ours.failures,
       anvilFailures: theirs.failures,
     };
@@ -380,7 +440,14 @@ export async function runPeersBench(log: (line: string) => void = console.log): 
       1,
     ),
   );
-  log(row("transfers accepted/s (16 senders, concurrency 16)", transfers, anvilTransfersRate, undefined));
+  log(
+    row(
+      "transfers accepted/s (16 senders, concurrency 16)",
+      transfers,
+      anvilTransfersRate,
+      m((r) => r.transfers.bare),
+    ),
+  );
   log(
     row(
       "RSS at idle (MiB)",
