@@ -65,6 +65,8 @@ export function rssMb(pid: number): number {
 export function cliArgs(args: readonly string[]): string[] {
   return [
     ...(process.env.BENCH_PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : []),
+    // node/V8 flags for the CLI under test only (say, heap sizing), space-separated
+    ...(process.env.BENCH_NODE_FLAGS?.split(" ").filter(Boolean) ?? []),
     "packages/node/dist/tronode.mjs",
     "--port",
     String(PORT),

@@ -27,7 +27,7 @@ import { HDNodeWallet, Wallet } from "ethers";
 import { loadGetAccountOverGrpc } from "./grpc.js";
 import { BASE, cliArgs, load, readAccountsFile, rssMb, signedTransfers, stopNode } from "./http.js";
 
-const ROUNDS = 3;
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const READS = 20_000;
 const TRANSFERS = 5_000;
 const SENDERS = 16;
@@ -262,6 +262,7 @@ async function round(index: number, anvilBodies: string[], log: (line: string) =
     try {
       // warm-up, then the measured runs back to back
       await load("/wallet/getaccount", repeat(hexBodies, 2_000), 32);
+      await load("/wallet/getaccount", repeat(visibleBodies, 2_000), 32);
       await load("/", repeat(anvilBalanceBodies, 2_000), 32, ANVIL);
       await load(
         "/wallet/getaccount",
