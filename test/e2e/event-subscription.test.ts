@@ -452,6 +452,16 @@ describe("transaction triggers", () => {
     const snapshot = await rpc("evm_snapshot");
     const id: string = await token.transfer(addresses[1], 3n).send();
     const added = await sub.waitFor((m) => m.topic === "contractEventTrigger" && m.json.transactionId === id);
+    // every trigger the block sent for the transaction is in before the mark (on a loaded machine
+    // the later ones — log, transaction, solidified — may still be on their way)
+    for (const topic of [
+      "contractLogTrigger",
+      "transactionTrigger",
+      "solidityLogTrigger",
+      "solidityEventTrigger",
+    ]) {
+      await sub.waitFor((m) => m.topic === topic && m.json.transactionId === id);
+    }
     const mark = sub.messages.length;
     expect(
       await (await post("/tre", { jsonrpc: "2.0", id: 1, method: "evm_revert", params: [snapshot] })).result,
