@@ -6,9 +6,21 @@ const HEX_DIGIT_CODES = Uint8Array.from("0123456789abcdef", (c) => c.charCodeAt(
 const TEXT_SLICE = 8192;
 
 /**
- * Lowercase hex, as one flat string. Building it two characters at a time (as @noble/hashes does)
- * leaves a rope of 2·n pieces: kept as a map key (the pending pool's transaction ids) each id held
- * ~700 bytes of rope, and every lookup walked it.
+ * The Latin-1 string of `codes`, one character per byte, as one flat string: a fromCharCode call
+ * per slice rather than a character at a time, which leaves a rope of n pieces (kept as a map key,
+ * every lookup walks it) and allocates a string per byte.
+ */
+export function latin1Text(codes: Uint8Array): string {
+  if (codes.length <= TEXT_SLICE) return String.fromCharCode.apply(null, codes as unknown as number[]);
+  const parts: string[] = [];
+  for (let i = 0; i < codes.length; i += TEXT_SLICE)
+    parts.push(String.fromCharCode.apply(null, codes.subarray(i, i + TEXT_SLICE) as unknown as number[]));
+  return parts.join("");
+}
+
+/**
+ * Lowercase hex, as one flat string (@noble/hashes builds it two characters at a time: a pending
+ * pool's transaction id kept ~700 bytes of rope).
  */
 export function bytesToHex(bytes: Uint8Array): string {
   const n = bytes.length;
@@ -18,11 +30,7 @@ export function bytesToHex(bytes: Uint8Array): string {
     codes[2 * i] = HEX_DIGIT_CODES[b >> 4]!;
     codes[2 * i + 1] = HEX_DIGIT_CODES[b & 15]!;
   }
-  if (codes.length <= TEXT_SLICE) return String.fromCharCode.apply(null, codes as unknown as number[]);
-  const parts: string[] = [];
-  for (let i = 0; i < codes.length; i += TEXT_SLICE)
-    parts.push(String.fromCharCode.apply(null, codes.subarray(i, i + TEXT_SLICE) as unknown as number[]));
-  return parts.join("");
+  return latin1Text(codes);
 }
 
 const HEX_VALUE = new Int8Array(128).fill(-1);

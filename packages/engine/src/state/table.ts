@@ -1,5 +1,12 @@
 import type { DescMessage, MessageShape } from "@bufbuild/protobuf";
-import { bytesToInt64, hexToBytes, int64ToBytes, utf8Decode, utf8Encode } from "../crypto/bytes.js";
+import {
+  bytesToInt64,
+  hexToBytes,
+  int64ToBytes,
+  latin1Text,
+  utf8Decode,
+  utf8Encode,
+} from "../crypto/bytes.js";
 import { decode, encode } from "../protocol/codec.js";
 
 /**
@@ -27,24 +34,9 @@ export interface ValueCodec<V> {
   decode(bytes: Uint8Array): V;
 }
 
-/** Keys longer than this are turned into text in slices (fromCharCode's argument count). */
-const ID_SLICE = 4096;
-
-/**
- * Latin-1 string of the bytes: unique per key and cheaper than hex on every state read. One
- * fromCharCode call makes one flat string; adding a character at a time allocated a string per
- * byte (14 % of the bytes a transfer allocated).
- */
-function bytesId(key: Uint8Array): string {
-  if (key.length <= ID_SLICE) return String.fromCharCode.apply(null, key as unknown as number[]);
-  let id = "";
-  for (let i = 0; i < key.length; i += ID_SLICE)
-    id += String.fromCharCode.apply(null, key.subarray(i, i + ID_SLICE) as unknown as number[]);
-  return id;
-}
-
 export const bytesKey: KeyCodec<Uint8Array> = {
-  id: bytesId,
+  // the Latin-1 string of the bytes: unique per key, and cheaper than hex on every state read
+  id: latin1Text,
   encode: (k) => k,
   decode: (b) => b.slice(),
 };
