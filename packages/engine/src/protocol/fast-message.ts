@@ -33,6 +33,7 @@ function planOf(desc: DescMessage, visiting: Set<DescMessage> = new Set()): Plan
   visiting.add(desc);
   const nested: { field: DescField; message: DescMessage }[] = [];
   for (const field of desc.fields) {
+    if (field.oneof !== undefined) continue; // a oneof's message stays inside its { case, value }
     const message =
       field.fieldKind === "message"
         ? field.message
@@ -92,7 +93,7 @@ function fasten(desc: DescMessage, message: AnyMessage): AnyMessage {
     } else if (field.fieldKind === "map") {
       const map = value as Record<string, AnyMessage>;
       for (const key of Object.keys(map)) map[key] = fasten(inner, map[key]!);
-    } else if (field.oneof === undefined) {
+    } else {
       out[field.localName] = fasten(inner, value as AnyMessage);
     }
   }
