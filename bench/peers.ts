@@ -18,12 +18,12 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { writeFileSync } from "node:fs";
-import { request as httpRequest } from "node:http";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import * as grpc from "@grpc/grpc-js";
 import { addressFromBase58 } from "@tronode/engine";
 import { HDNodeWallet, Wallet } from "ethers";
+import { bareHttpSource, spawnUntilAnswered } from "./first-answer.js";
 import { loadGetAccountOverGrpc } from "./grpc.js";
 import { BASE, cliArgs, load, readAccountsFile, rssMb, signedTransfers, stopNode } from "./http.js";
 
@@ -51,52 +51,6 @@ function anvilBinary(): string {
   return join(dirname(require.resolve("@foundry-rs/anvil-linux-amd64/package.json")), "bin", "anvil");
 }
 
-/** One POST on a new connection (node:http, no keep-alive); its status, or an error while nothing listens. */
-function postOnce(port: number, path: string, body: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const request = httpRequest(
-      {
-        host: "127.0.0.1",
-        port,
-        path,
-        method: "POST",
-        agent: false,
-        headers: { "content-type": "application/json" },
-      },
-      (response) => {
-        response.resume();
-        response.on("end", () => resolve(response.statusCode ?? 0));
-      },
-    );
-    request.on("error", reject);
-    request.end(body);
-  });
-}
-
-/**
- * Spawns `command` and posts `body` to `port` every 2 ms until it answers 200: the time from spawn
- * to that answer. Every subject is probed the same way.
- */
-async function spawnTimed(
-  command: string,
-  args: readonly string[],
-  port: number,
-  path: string,
-  body: string,
-): Promise<{ child: ChildProcess; ms: number }> {
-  const started = performance.now();
-  const child = spawn(command, args, { stdio: ["ignore", "ignore", "inherit"] });
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`${command} exited with ${child.exitCode}`);
-    try {
-      if ((await postOnce(port, path, body)) === 200) return { child, ms: performance.now() - started };
-    } catch {
-      // not listening yet
-    }
-    await sleep(2);
-  }
-}
-
 async function jsonRpc(url: string, method: string, params: unknown[] = []): Promise<unknown> {
   const response = await fetch(url, {
     method: "POST",
@@ -107,7 +61,7 @@ async function jsonRpc(url: string, method: string, params: unknown[] = []): Pro
 }
 
 const startAnvil = () =>
-  spawnTimed(
+  spawnUntilAnswered(
     anvilBinary(),
     ["--port", String(ANVIL_PORT), "--block-time", "3", "--accounts", String(SENDERS), "--silent"],
     ANVIL_PORT,
@@ -116,23 +70,14 @@ const startAnvil = () =>
   );
 
 const startTronode = (args: string[]) =>
-  spawnTimed(process.execPath, cliArgs(args), TRONODE_PORT, "/wallet/getnowblock", "");
+  spawnUntilAnswered(process.execPath, cliArgs(args), TRONODE_PORT, "/wallet/getnowblock", "");
 
 const startBareHttp = () =>
-  spawnTimed(
-    process.execPath,
-    [
-      "-e",
-      `require("node:http").createServer((q, s) => { q.resume(); q.on("end", () => s.end("{}")); }).listen(${BARE_HTTP_PORT}, "127.0.0.1")`,
-    ],
-    BARE_HTTP_PORT,
-    "/",
-    "{}",
-  );
+  spawnUntilAnswered(process.execPath, ["-e", bareHttpSource(BARE_HTTP_PORT)], BARE_HTTP_PORT, "/", "{}");
 
 /** A bare node:http server answering every request with the body in `bodyFile` (bench/reference-server.ts). */
 const startBareReads = (bodyFile: string) =>
-  spawnTimed(
+  spawnUntilAnswered(
     process.execPath,
     ["--import", "tsx", "bench/reference-server.ts", String(BARE_READS_PORT), bodyFile],
     BARE_READS_PORT,

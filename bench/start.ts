@@ -8,10 +8,8 @@
  * second after the answer. Several builds (copies of dist/ with their own bundle and cache) can run
  * side by side; `BENCH_START_PORT` (default 19290) moves the ports, P to P+3.
  */
-import { spawn } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
-import { Agent, request } from "node:http";
-import { TronodeError } from "@tronode/engine";
+import { bareHttpSource, spawnUntilAnswered } from "./first-answer.js";
 
 const PORT = Number(process.env.BENCH_START_PORT ?? 19_290);
 const BARE_PORT = PORT + 3;
@@ -22,21 +20,9 @@ const builds = args
   .map((a) => ({ label: a.slice(0, a.indexOf("=")), path: a.slice(a.indexOf("=") + 1) }));
 if (builds.length === 0) builds.push({ label: "tronode", path: "packages/node/dist/tronode.mjs" });
 
-const agent = new Agent({ keepAlive: false });
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const median = (values: readonly number[]) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-
-function answers(port: number, path: string): Promise<boolean> {
-  return new Promise((resolve) => {
-    const req = request({ host: "127.0.0.1", port, path, method: "POST", agent }, (res) => {
-      res.resume();
-      res.once("end", () => resolve(res.statusCode === 200));
-    });
-    req.once("error", () => resolve(false));
-    req.end("{}");
-  });
-}
 
 /** Milliseconds a thread of `pid` (or every one) has run, from schedstat. */
 function cpuMs(pid: number, thread?: number): number {
@@ -60,16 +46,9 @@ async function timedStart(
   path: string,
   details: boolean,
 ): Promise<Start> {
-  const started = performance.now();
-  const child = spawn(process.execPath, argv, { stdio: ["ignore", "ignore", "inherit"] });
+  const { child, ms } = await spawnUntilAnswered(process.execPath, argv, port, path, "{}");
   const exited = new Promise((resolve) => child.once("exit", resolve));
   try {
-    while (!(await answers(port, path))) {
-      if (child.exitCode !== null)
-        throw new TronodeError("OTHER_ERROR", `${argv.join(" ")} exited with ${child.exitCode}`);
-      await sleep(2);
-    }
-    const ms = performance.now() - started;
     if (!details) return { ms, mainCpu: Number.NaN, allCpu: Number.NaN, rssMiB: Number.NaN };
     const mainCpu = cpuMs(child.pid!, child.pid!);
     const allCpu = cpuMs(child.pid!);
@@ -83,13 +62,12 @@ async function timedStart(
   }
 }
 
-const bare = `require("node:http").createServer((q,s)=>{q.resume();q.on("end",()=>s.end("{}"))}).listen(${BARE_PORT},"127.0.0.1")`;
 const cli = ["--port", PORT, "--grpc-port", PORT + 1, "--grpc-solidity-port", PORT + 2].map(String);
 cli.push("--quiet", "--log-level", "warn", "--accounts", "2");
 const bareMs: number[] = [];
 const results = new Map<string, Start[]>(builds.map((b) => [b.label, []]));
 for (let round = 0; round < rounds; round++) {
-  bareMs.push((await timedStart(["-e", bare], BARE_PORT, "/", false)).ms);
+  bareMs.push((await timedStart(["-e", bareHttpSource(BARE_PORT)], BARE_PORT, "/", false)).ms);
   // alternate the order, so that no build always follows the bare server
   for (const build of round % 2 === 0 ? builds : [...builds].reverse()) {
     results.get(build.label)!.push(await timedStart([build.path, ...cli], PORT, "/wallet/getnowblock", true));
