@@ -31,11 +31,22 @@ describe("several witnesses", () => {
     expect(new Set(producers).size).toBe(3);
     const witnesses = (await getJson(`${url}/wallet/listwitnesses`)).witnesses as Json[];
     expect(witnesses.map((w) => w.address).sort()).toEqual([...new Set(producers)].sort());
-    // with three active witnesses the solidified block is the oldest of their latest blocks
+    // with three active witnesses the solidified block is the oldest of their latest blocks (java-tron's
+    // 70 % rule); read between two listings, as blocks go on arriving. How far it trails the head
+    // depends on the slots missed: a timer late on a loaded machine skips a witness's turn.
+    const oldestLatest = async () =>
+      Math.min(
+        ...((await getJson(`${url}/wallet/listwitnesses`)).witnesses as Json[]).map((w) =>
+          Number(w.latestBlockNum ?? 0),
+        ),
+      );
+    const before = await oldestLatest();
     const top = await head();
     const solid = (await getJson(`${url}/walletsolidity/getnowblock`)).block_header.raw_data.number as number;
+    const after = await oldestLatest();
     expect(solid).toBeLessThan(top);
-    expect(solid).toBeGreaterThanOrEqual(top - 3);
+    expect(solid).toBeGreaterThanOrEqual(before);
+    expect(solid).toBeLessThanOrEqual(after);
   }, 70_000);
 
   it("a node holding two of three witness keys leaves the third's slots empty, counted as missed", async () => {
