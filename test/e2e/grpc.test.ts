@@ -289,3 +289,77 @@ describe("protocol.Database and protocol.WalletSolidity", () => {
     expect(await solidity.call("GetAccount", { address: Buffer.alloc(21, 3) })).toEqual({});
   });
 });
+
+describe("protocol.WalletSolidity on the PBFT port (node.rpc.PBFTPort)", () => {
+  const text = (s: string) => Buffer.from(s, "utf8").toString("hex");
+  async function signedBroadcast(built: GrpcObject, key: Uint8Array): Promise<GrpcObject> {
+    const signature = bytesToHex(signHash(Buffer.from(built.txID as string, "hex"), key));
+    return http("/wallet/broadcasttransaction", { ...built, signature: [signature] });
+  }
+
+  it("answers GetNowBlock2, ListExchanges and GetExchangeById from the PBFT view, as /walletpbft does", async () => {
+    const pbftNode = await createNode({ port: 0, blockTime: 0, accounts: 1, grpcPbftPort: 0, pbftPort: 0 });
+    const pbft = grpcStub("WalletSolidity", pbftNode.grpc.pbft!);
+    try {
+      const saved = node;
+      node = pbftNode;
+      const owner = pbftNode.accounts[0]!;
+      const head = (await http("/wallet/getnowblock")) as {
+        block_header: { raw_data: { timestamp: number } };
+      };
+      const start = head.block_header.raw_data.timestamp + 60_000;
+      const issue = await http("/wallet/createassetissue", {
+        owner_address: bytesToHex(owner.address),
+        name: text("PbftToken"),
+        abbr: text("PBT"),
+        total_supply: 1_000_000,
+        trx_num: 1,
+        num: 1,
+        start_time: start,
+        end_time: start + 86_400_000,
+        url: text("https://example.com"),
+      });
+      expect((await signedBroadcast(issue, owner.privateKey)).result).toBe(true);
+      const exchange = await http("/wallet/exchangecreate", {
+        owner_address: bytesToHex(owner.address),
+        first_token_id: text("1000001"),
+        first_token_balance: 10_000,
+        second_token_id: text("_"),
+        second_token_balance: 10_000_000,
+      });
+      expect((await signedBroadcast(exchange, owner.privateKey)).result).toBe(true);
+      await pbftNode.dev.mine(1);
+      node = saved;
+
+      const post = async (path: string, body: object = {}) =>
+        (await (
+          await fetch(`${pbftNode.url}${path}`, { method: "POST", body: JSON.stringify(body) })
+        ).json()) as GrpcObject;
+      const printedNow = await post("/walletpbft/getnowblock");
+      const now = await pbft.call("GetNowBlock2");
+      expect(hex(now.blockid)).toBe(printedNow.blockID);
+      const list = await pbft.call("ListExchanges");
+      const printedList = await post("/walletpbft/listexchanges");
+      expect(list.exchanges.map((e: GrpcObject) => [e.exchange_id, e.first_token_balance])).toEqual(
+        printedList.exchanges.map((e: GrpcObject) => [String(e.exchange_id), String(e.first_token_balance)]),
+      );
+      expect(list.exchanges).toHaveLength(1);
+      const byId = await pbft.call("GetExchangeById", { value: Buffer.from([0, 0, 0, 0, 0, 0, 0, 1]) });
+      expect(byId.exchange_id).toBe("1");
+      // java-tron's PBFT port serves WalletSolidity + Database only: the full node's Wallet rpcs
+      // (GetPaginatedExchangeList among them) answer grpc-java's "Method not found", as there
+      const wrong = grpcStub("Wallet", pbftNode.grpc.pbft!);
+      try {
+        expect(await grpcFailure(wrong.call("GetPaginatedExchangeList", { offset: 0, limit: 10 }))).toEqual({
+          code: GrpcStatus.UNIMPLEMENTED,
+          details: "Method not found: protocol.Wallet/GetPaginatedExchangeList",
+        });
+      } finally {
+        wrong.close();
+      }
+    } finally {
+      pbft.close();
+      await pbftNode.stop();
+    }
+  });
+});

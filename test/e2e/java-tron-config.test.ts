@@ -65,7 +65,11 @@ describe("java-tron's config.conf", () => {
       "1234567890123456789012345678901234567890123456789012345678901234",
     );
     expect([config.port, config.solidityPort, config.pbftPort]).toEqual([28090, 28091, 28092]);
-    expect([config.grpcPort, config.grpcSolidityPort]).toEqual([28051, 28061]);
+    expect([config.grpcPort, config.grpcSolidityPort, config.grpcPbftPort]).toEqual([
+      28051,
+      28061,
+      undefined,
+    ]);
     expect(config.p2p?.port).toBe(28888);
     expect(config.p2p?.peers).toEqual([]);
     expect(config.p2p?.discovery).toBe(false);
@@ -121,7 +125,9 @@ describe("java-tron's config.conf", () => {
     const read = await withConfigFile(baseConfigOf(true), stock, dir);
     expect(bytesToHex(createGenesis(genesisOf(read.config, [])).blockId)).toBe(MAINNET_GENESIS_ID);
     expect([read.config.port, read.config.solidityPort, read.config.pbftPort]).toEqual([8090, 8091, 8092]);
-    expect([read.config.grpcPort, read.config.grpcSolidityPort]).toEqual([50051, 50061]);
+    expect([read.config.grpcPort, read.config.grpcSolidityPort, read.config.grpcPbftPort]).toEqual([
+      50051, 50061, 50071,
+    ]);
     expect(read.config.p2p).toMatchObject({ port: 18888, discovery: true });
     expect(read.config.p2p?.seeds?.length).toBeGreaterThan(10);
     expect(read.config.eventSubscription).toBeUndefined();

@@ -76,6 +76,7 @@ export * from "./protocol/generated/protocol/p2p_pb.js";
 export * from "./protocol/generated/protocol/shielded_api_pb.js";
 export * from "./protocol/json/index.js";
 export * from "./protocol/parameter-order.js";
+export * from "./protocol/proto-filter.js";
 export * from "./resources/bandwidth.js";
 export * from "./resources/delegation.js";
 export * from "./resources/energy.js";

@@ -115,6 +115,11 @@ const program = new Command()
     "gRPC port of protocol.WalletSolidity + Database on the solidified state (default 50061; a free port with --port 0)",
     integer("grpc solidity port", 0, 65535),
   )
+  .option(
+    "--grpc-pbft-port <port>",
+    "gRPC port of protocol.WalletSolidity + Database on the PBFT view (java-tron's node.rpc.PBFTPort; default 50071 with --no-dev)",
+    integer("grpc pbft port", 0, 65535),
+  )
   .option("--no-grpc", "do not serve gRPC")
   .option("--grpc-reflection", "serve gRPC server reflection (grpcurl without a .proto; java-tron: off)")
   .option("-d, --data-dir <dir>", "persist the chain in LevelDB in this directory (default: in memory)")
@@ -300,6 +305,8 @@ async function runFullNode(): Promise<void> {
     grpcPort: o.grpc === false ? undefined : given("grpcPort", freePorts ? 0 : config.grpcPort),
     grpcSolidityPort:
       o.grpc === false ? undefined : given("grpcSolidityPort", freePorts ? 0 : config.grpcSolidityPort),
+    grpcPbftPort:
+      o.grpc === false ? undefined : given("grpcPbftPort", freePorts ? undefined : config.grpcPbftPort),
     grpcReflection: Boolean(o.grpcReflection),
     dataDir: o.config && config.dataDir ? config.dataDir : (o.dataDir ?? config.dataDir),
     blockTime: given("blockTime", config.blockTime),

@@ -124,8 +124,11 @@ export interface TronNode {
   readonly p2p: P2pService | undefined;
   /** Base URL of the HTTP API once listening (e.g. http://127.0.0.1:9090). */
   readonly url: string | undefined;
-  /** `host:port` of the gRPC listeners once listening (full: Wallet, solidity: WalletSolidity). */
-  readonly grpc: { readonly full?: string; readonly solidity?: string };
+  /**
+   * `host:port` of the gRPC listeners once listening (full: Wallet; solidity: WalletSolidity on the
+   * solidified state; pbft: WalletSolidity on the PBFT view).
+   */
+  readonly grpc: { readonly full?: string; readonly solidity?: string; readonly pbft?: string };
   /** The event publisher (java-tron's event.subscribe on ZeroMQ) when it is on: its endpoint and figures. */
   readonly events: EventPublisher | undefined;
   stop(): Promise<void>;
@@ -184,7 +187,7 @@ export function genesisOf(config: NodeConfig, devAccounts: readonly DevAccount[]
       accounts: config.genesis.assets,
       witnesses,
       parameters: parametersOf(config),
-      defaultPermissions: false,
+      rules: "java-tron",
     };
   }
   return {
@@ -530,14 +533,19 @@ export async function createNode(options: CreateNodeOptions = {}): Promise<TronN
     url = `http://${listening.address.includes(":") ? `[${listening.address}]` : listening.address}:${listening.port}`;
   }
   let grpc: GrpcServer | undefined;
-  const grpcAddresses: { full?: string; solidity?: string } = {};
-  if (config.grpcPort !== undefined || config.grpcSolidityPort !== undefined) {
+  const grpcAddresses: { full?: string; solidity?: string; pbft?: string } = {};
+  if (
+    config.grpcPort !== undefined ||
+    config.grpcSolidityPort !== undefined ||
+    config.grpcPbftPort !== undefined
+  ) {
     grpc = createGrpcServer({
       wallet,
       logger,
       host: config.host,
       port: config.grpcPort,
       solidityPort: config.grpcSolidityPort,
+      pbftPort: config.grpcPbftPort,
       allowKeyOperations: config.allowKeyOperations,
       reflection: config.grpcReflection,
       onCall: (method) => metrics.grpcCalled(method, false),
@@ -546,6 +554,7 @@ export async function createNode(options: CreateNodeOptions = {}): Promise<TronN
       const listening = await grpc.listen();
       if (listening.full) grpcAddresses.full = hostPort(listening.full);
       if (listening.solidity) grpcAddresses.solidity = hostPort(listening.solidity);
+      if (listening.pbft) grpcAddresses.pbft = hostPort(listening.pbft);
     } catch (error) {
       await http?.close();
       await store.close();
@@ -576,6 +585,7 @@ export async function createNode(options: CreateNodeOptions = {}): Promise<TronN
       url,
       ...(grpcAddresses.full ? { grpc: grpcAddresses.full } : {}),
       ...(grpcAddresses.solidity ? { grpcSolidity: grpcAddresses.solidity } : {}),
+      ...(grpcAddresses.pbft ? { grpcPbft: grpcAddresses.pbft } : {}),
       dataDir: config.dataDir ?? "memory",
       witnesses: witnessKeysOf(config).map((w) => addressToBase58(w.address)),
       blockTime: config.blockTime,

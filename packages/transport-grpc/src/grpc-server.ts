@@ -3,7 +3,8 @@
  * listeners: the full node's port (default 50051) serves protocol.Wallet + protocol.Database (+
  * protocol.Monitor) on the head state; the solidity port (default 50061) serves
  * protocol.WalletSolidity + protocol.Database on the solidified state (+ WalletExtension on a
- * solidity node). Every rpc of those services answers: through its binding to an operation, or
+ * solidity node); the PBFT port (default 50071) serves protocol.WalletSolidity + protocol.Database
+ * on the PBFT view, which is the solidified state as /walletpbft's (RpcApiServiceOnPBFT). Every rpc of those services answers: through its binding to an operation, or
  * UNIMPLEMENTED with a clear text; an rpc or service the listener does not have answers
  * grpc-java's UNIMPLEMENTED "Method not found: <path>". Inbound messages are limited to 4 MiB
  * (java-tron's node.rpc.maxMessageSize; larger → RESOURCE_EXHAUSTED).
@@ -43,6 +44,8 @@ import {
 export const DEFAULT_MAX_MESSAGE_BYTES = 4 * 1024 * 1024;
 export const DEFAULT_GRPC_PORT = 50051;
 export const DEFAULT_GRPC_SOLIDITY_PORT = 50061;
+/** java-tron's node.rpc.PBFTPort. */
+export const DEFAULT_GRPC_PBFT_PORT = 50071;
 
 export interface GrpcServerOptions {
   readonly wallet: WalletApi;
@@ -52,6 +55,8 @@ export interface GrpcServerOptions {
   readonly port?: number;
   /** The solidity listener (WalletSolidity + Database, solidified state); omitted = none. */
   readonly solidityPort?: number;
+  /** The PBFT listener (WalletSolidity + Database on the PBFT view, java-tron's node.rpc.PBFTPort); omitted = none. */
+  readonly pbftPort?: number;
   /** Also register WalletExtension on the solidity listener (java-tron's solidity node does). */
   readonly walletExtension?: boolean;
   /** Serve key-handling rpcs on a listener that is not loopback. */
@@ -69,7 +74,11 @@ export interface GrpcListenAddress {
 }
 
 export interface GrpcServer {
-  listen(): Promise<{ readonly full?: GrpcListenAddress; readonly solidity?: GrpcListenAddress }>;
+  listen(): Promise<{
+    readonly full?: GrpcListenAddress;
+    readonly solidity?: GrpcListenAddress;
+    readonly pbft?: GrpcListenAddress;
+  }>;
   close(): Promise<void>;
 }
 
@@ -269,7 +278,17 @@ export function createGrpcServer(options: GrpcServerOptions): GrpcServer {
     options.solidityPort === undefined
       ? undefined
       : createListener(options.solidityPort, solidityTables, context("solid"), listenerOptions);
-  const listeners = [full, solidity].filter((l): l is Listener => l !== undefined);
+  // the PBFT view is the solidified state, as on /walletpbft (wallet-http-request.ts says why)
+  const pbft =
+    options.pbftPort === undefined
+      ? undefined
+      : createListener(
+          options.pbftPort,
+          [WALLET_SOLIDITY_TABLE, DATABASE_TABLE],
+          context("solid"),
+          listenerOptions,
+        );
+  const listeners = [full, solidity, pbft].filter((l): l is Listener => l !== undefined);
 
   const listen = ({ tcp, port }: Listener) =>
     new Promise<GrpcListenAddress>((resolve, reject) => {
@@ -279,7 +298,7 @@ export function createGrpcServer(options: GrpcServerOptions): GrpcServer {
             ? new TronodeError(
                 "GRPC_PORT_IN_USE",
                 `gRPC port ${port} on ${options.host} is in use: pass --grpc-port / ` +
-                  "--grpc-solidity-port, or --no-grpc",
+                  "--grpc-solidity-port / --grpc-pbft-port, or --no-grpc",
               )
             : error,
         );
@@ -295,9 +314,11 @@ export function createGrpcServer(options: GrpcServerOptions): GrpcServer {
     async listen() {
       const fullAddress = full ? await listen(full) : undefined;
       const solidityAddress = solidity ? await listen(solidity) : undefined;
+      const pbftAddress = pbft ? await listen(pbft) : undefined;
       return {
         ...(fullAddress ? { full: fullAddress } : {}),
         ...(solidityAddress ? { solidity: solidityAddress } : {}),
+        ...(pbftAddress ? { pbft: pbftAddress } : {}),
       };
     },
     async close() {

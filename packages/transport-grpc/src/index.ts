@@ -7,6 +7,7 @@ export * from "./errors.js";
 export { grpcColumnOf, grpcOnlyCoverageMarkdown } from "./grpc-coverage.js";
 export {
   createGrpcServer,
+  DEFAULT_GRPC_PBFT_PORT,
   DEFAULT_GRPC_PORT,
   DEFAULT_GRPC_SOLIDITY_PORT,
   DEFAULT_MAX_MESSAGE_BYTES,

@@ -25,7 +25,7 @@ describe("createGrpcServer", () => {
     const second = createGrpcServer({ wallet, host: "127.0.0.1", port: full!.port });
     try {
       await expect(second.listen()).rejects.toThrow(
-        `gRPC port ${full!.port} on 127.0.0.1 is in use: pass --grpc-port / --grpc-solidity-port, or --no-grpc`,
+        `gRPC port ${full!.port} on 127.0.0.1 is in use: pass --grpc-port / --grpc-solidity-port / --grpc-pbft-port, or --no-grpc`,
       );
     } finally {
       await second.close();

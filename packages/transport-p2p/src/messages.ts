@@ -21,6 +21,7 @@ import {
   PBFTCommitResultSchema,
   PBFTMessageSchema,
   type ReasonCode,
+  receivedProtoInconsistent,
   type Transaction,
   TransactionSchema,
   TransactionsSchema,
@@ -196,6 +197,16 @@ export function encodeTronMessage(message: TronMessage): Uint8Array {
     case "PBFT_MSG":
       return withType(T.PBFT_MSG, message.bytes);
   }
+}
+
+/**
+ * BlockMessage / TransactionsMessage under ALLOW_PROTO_FILTER_NUM (Message.isFilter): whether the
+ * payload holds fields the schema does not know, at any depth or in a transaction's contract.
+ */
+export function protoInconsistent(type: "BLOCK" | "TRXS", body: Uint8Array): boolean {
+  return type === "BLOCK"
+    ? receivedProtoInconsistent(BlockSchema, body, (block) => block.transactions)
+    : receivedProtoInconsistent(TransactionsSchema, body, (list) => list.transactions);
 }
 
 /** Parses `[type][protobuf]` of a TRON message (TronMessageFactory.create). */

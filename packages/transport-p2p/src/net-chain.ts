@@ -39,6 +39,11 @@ export class TransactionRejected extends Error {
 
 export interface NetChain {
   genesisBlockId(): BlockRef;
+  /**
+   * Whether ALLOW_PROTO_FILTER_NUM is on (Message.isFilter): BLOCK and TRXS messages whose bytes hold
+   * fields the schema does not know are then refused (PROTOBUF_ERROR). Absent = off.
+   */
+  protoFilter?(): boolean;
   /** The head of the applied chain (DynamicPropertiesStore's latest block). */
   headBlockId(): BlockRef;
   /** The head of the fork tree (khaosDb head): differs from the head only during a switch. */

@@ -11,7 +11,9 @@ export type NetErrorType =
   | "DB_ITEM_NOT_FOUND"
   | "PARSE_MESSAGE_FAILED"
   | "BLOCK_SIGN_ERROR"
-  | "BLOCK_MERKLE_ERROR";
+  | "BLOCK_MERKLE_ERROR"
+  /** ALLOW_PROTO_FILTER_NUM's refusal ("protobuf inconsistent"): disconnected UNKNOWN. */
+  | "PROTOBUF_ERROR";
 
 /** A failure while handling a peer's message: the peer is disconnected with `reasonOf(type)`. */
 export class NetError extends Error {

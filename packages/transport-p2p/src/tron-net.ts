@@ -16,6 +16,7 @@ import {
   HelloMessageSchema,
   int64ToBytes,
   type Logger,
+  PROTOBUF_INCONSISTENT,
   ReasonCode,
   type Transaction,
   transactionId,
@@ -25,7 +26,13 @@ import {
 import { AdvService } from "./adv-service.js";
 import type { Channel } from "./channel.js";
 import type { ChannelHandler, ChannelManager } from "./channel-manager.js";
-import { type BlockRef, decodeTronMessage, isTronDecodeFault, type TronMessage } from "./messages.js";
+import {
+  type BlockRef,
+  decodeTronMessage,
+  isTronDecodeFault,
+  protoInconsistent,
+  type TronMessage,
+} from "./messages.js";
 import { BlockRejected, type NetChain, TransactionRejected } from "./net-chain.js";
 import { NetError, reasonOf } from "./net-error.js";
 import type { P2pStatsSink } from "./p2p-service.js";
@@ -335,6 +342,11 @@ export class TronNet implements ChannelHandler {
           return;
         }
         throw new NetError(msg.kind, msg.detail);
+      }
+      if ((msg.type === "BLOCK" || msg.type === "TRXS") && this.options.chain.protoFilter?.() === true) {
+        if (protoInconsistent(msg.type, data.subarray(1))) {
+          throw new NetError("PROTOBUF_ERROR", PROTOBUF_INCONSISTENT);
+        }
       }
       if (msg.type === "INVENTORY" && msg.inventoryType === "TRX") {
         const count = peer.trxInventoryInLast10s();

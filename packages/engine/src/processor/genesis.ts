@@ -19,7 +19,8 @@ import {
   WitnessSchema,
 } from "../protocol/generated/protocol/core_pb.js";
 import {
-  GENESIS_PARAMETER_CONTRACT_TYPES,
+  type GenesisRules,
+  genesisContractTypes,
   genesisParameterName,
   type PropertyName,
 } from "../state/chain-parameters.js";
@@ -52,11 +53,13 @@ export interface GenesisConfig {
   /** Chain parameter overrides by DynamicPropertiesStore name (e.g. ALLOW_MULTI_SIGN: 1n). */
   readonly parameters?: Readonly<Record<string, bigint>>;
   /**
-   * Give genesis accounts the default owner/active permissions of a new account (tronode's
-   * development rule, the default), or none, as java-tron's Manager.initAccount does (`false`: a
-   * genesis read from java-tron's config, so the chain is java-tron's to the byte).
+   * `"dev"` (the default): TRE's chain — genesis accounts get a new account's default owner and
+   * active permissions, and every switch on at genesis adds its proposal's contract types to both
+   * operation masks, as if that proposal had passed. `"java-tron"`: a genesis read from java-tron's
+   * config.conf, so the chain is java-tron's to the byte — no permission fields on genesis accounts
+   * (Manager.initAccount) and only ALLOW_TVM_CONSTANTINOPLE adds its type.
    */
-  readonly defaultPermissions?: boolean;
+  readonly rules?: GenesisRules;
 }
 
 /** The all-zero address (0x41 ‖ 20 zero bytes). */
@@ -94,10 +97,8 @@ export function createGenesis(config: GenesisConfig): {
 
   let active = props.getBytes("ACTIVE_DEFAULT_OPERATIONS");
   let available = props.getBytes("AVAILABLE_CONTRACT_TYPE");
-  for (const [name, types] of Object.entries(GENESIS_PARAMETER_CONTRACT_TYPES) as [
-    PropertyName,
-    number[],
-  ][]) {
+  const rules = config.rules ?? "dev";
+  for (const [name, types] of Object.entries(genesisContractTypes(rules)) as [PropertyName, number[]][]) {
     if (props.get(name) > 0n) {
       for (const t of types) {
         active = setOperationBit(active, t);
@@ -124,11 +125,11 @@ export function createGenesis(config: GenesisConfig): {
   for (const a of config.accounts) {
     if (!isValidAddress(a.address))
       throw new TronodeError("INVALID_GENESIS", "genesis account address is invalid");
-    // java-tron's initAccount gives genesis accounts no permission fields; tronode deliberately gives
-    // them the same default owner/active permissions as any new account (issue #4: "genesis and
+    // java-tron's initAccount gives genesis accounts no permission fields; the dev chain deliberately
+    // gives them the same default owner/active permissions as any new account (issue #4: "genesis and
     // admin-created accounts follow the same rule"), so Permission_id 2 works on development accounts.
     const account =
-      config.defaultPermissions === false
+      rules === "java-tron"
         ? create(AccountSchema, { address: a.address, balance: a.balance })
         : newAccount({ address: a.address, createTime: 0n, props, balance: a.balance });
     if (a.name) account.accountName = utf8Encode(a.name);
@@ -153,7 +154,7 @@ export function createGenesis(config: GenesisConfig): {
     // Manager.initWitness: a missing witness account is an AssetIssue-type account with balance 0.
     const account =
       existing ??
-      (config.defaultPermissions === false
+      (rules === "java-tron"
         ? create(AccountSchema, { address: w.address, type: AccountType.AssetIssue })
         : newAccount({ address: w.address, type: AccountType.AssetIssue, createTime: 0n, props }));
     account.isWitness = true;

@@ -11,6 +11,7 @@ import { setOperationBit } from "../chain/permissions.js";
 import { utf8Decode, utf8Encode } from "../crypto/bytes.js";
 import {
   type BytePropertyName,
+  PROPOSAL_CONTRACT_TYPES,
   type PropertyName,
   type ProposalName,
   propertyOfProposalName,
@@ -315,7 +316,7 @@ const SPECS: ReadonlyArray<readonly [number, ProposalName, RuleSpec]> = [
       checks: [onlyOne, requires("ALLOW_TVM_TRANSFER_TRC10")],
       apply: (props, value) => {
         props.set("ALLOW_TVM_CONSTANTINOPLE", value);
-        enableContractTypes(props, 48);
+        enableContractTypes(props, ...PROPOSAL_CONTRACT_TYPES.ALLOW_TVM_CONSTANTINOPLE);
       },
     },
   ],
@@ -351,7 +352,7 @@ const SPECS: ReadonlyArray<readonly [number, ProposalName, RuleSpec]> = [
       checks: [zeroOrOne()],
       apply: (props, value) => {
         props.set("ALLOW_CHANGE_DELEGATION", value);
-        enableContractTypes(props, 49);
+        enableContractTypes(props, ...PROPOSAL_CONTRACT_TYPES.ALLOW_CHANGE_DELEGATION);
       },
     },
   ],
@@ -371,7 +372,7 @@ const SPECS: ReadonlyArray<readonly [number, ProposalName, RuleSpec]> = [
       fork: "4_1",
       forkMessage: "bracket",
       checks: [onlyOne],
-      apply: setIfOff("ALLOW_MARKET_TRANSACTION", 52, 53),
+      apply: setIfOff("ALLOW_MARKET_TRANSACTION", ...PROPOSAL_CONTRACT_TYPES.ALLOW_MARKET_TRANSACTION),
     },
   ],
   [
@@ -537,7 +538,7 @@ const SPECS: ReadonlyArray<readonly [number, ProposalName, RuleSpec]> = [
       checks: [range(1n, 365n, "This value[UNFREEZE_DELAY_DAYS] is only allowed to be in the range 1-365")],
       apply: (props, value) => {
         props.set("UNFREEZE_DELAY_DAYS", value);
-        enableContractTypes(props, 54, 55, 56, 57, 58);
+        enableContractTypes(props, ...PROPOSAL_CONTRACT_TYPES.UNFREEZE_DELAY_DAYS);
       },
     },
   ],
@@ -603,7 +604,10 @@ const SPECS: ReadonlyArray<readonly [number, ProposalName, RuleSpec]> = [
       fork: "4_7_2",
       forkMessage: "bracket",
       checks: [onlyOne, requires("UNFREEZE_DELAY_DAYS")],
-      apply: setIfOff("ALLOW_CANCEL_ALL_UNFREEZE_V2", 59),
+      apply: setIfOff(
+        "ALLOW_CANCEL_ALL_UNFREEZE_V2",
+        ...PROPOSAL_CONTRACT_TYPES.ALLOW_CANCEL_ALL_UNFREEZE_V2,
+      ),
     },
   ],
   [

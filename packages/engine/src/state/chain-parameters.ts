@@ -244,13 +244,36 @@ export const DEFAULT_ACTIVE_OPERATIONS_HEX = BYTE_PROPERTIES.ACTIVE_DEFAULT_OPER
 export const DEFAULT_AVAILABLE_CONTRACT_TYPE_HEX = BYTE_PROPERTIES.AVAILABLE_CONTRACT_TYPE;
 
 /**
- * Contract types a parameter set at genesis adds to both masks. java-tron does it for
- * ALLOW_TVM_CONSTANTINOPLE only (Manager.init); the others add their types when a proposal passes
- * (proposal-parameters.ts), not when a config sets them — checked against java-tron by the oracle.
+ * Contract types each switch's proposal adds to AVAILABLE_CONTRACT_TYPE and ACTIVE_DEFAULT_OPERATIONS
+ * when it passes (ProposalService → DynamicPropertiesStore.addSystemContractAndSetPermission).
  */
-export const GENESIS_PARAMETER_CONTRACT_TYPES: Readonly<Partial<Record<PropertyName, readonly number[]>>> = {
+export const PROPOSAL_CONTRACT_TYPES = {
   ALLOW_TVM_CONSTANTINOPLE: [48],
-};
+  ALLOW_CHANGE_DELEGATION: [49],
+  ALLOW_MARKET_TRANSACTION: [52, 53],
+  // FreezeBalanceV2, UnfreezeBalanceV2, WithdrawExpireUnfreeze, DelegateResource, UnDelegateResource
+  UNFREEZE_DELAY_DAYS: [54, 55, 56, 57, 58],
+  ALLOW_CANCEL_ALL_UNFREEZE_V2: [59],
+} as const satisfies Readonly<Partial<Record<PropertyName, readonly number[]>>>;
+
+/**
+ * The genesis rules a chain starts under.
+ * - `"dev"`: TRE's chain (tronode's dev chain): a switch on at genesis is on as if its proposal had
+ *   passed, so it adds its PROPOSAL_CONTRACT_TYPES to both masks.
+ * - `"java-tron"`: a chain from java-tron's config.conf: only ALLOW_TVM_CONSTANTINOPLE adds its type
+ *   (DynamicPropertiesStore's constructor); the rest add theirs only when a proposal passes —
+ *   checked against java-tron by the oracle.
+ */
+export type GenesisRules = "dev" | "java-tron";
+
+/** The contract types a switch set at genesis adds to both masks, under each genesis rule. */
+export function genesisContractTypes(
+  rules: GenesisRules,
+): Readonly<Partial<Record<PropertyName, readonly number[]>>> {
+  return rules === "dev"
+    ? PROPOSAL_CONTRACT_TYPES
+    : { ALLOW_TVM_CONSTANTINOPLE: PROPOSAL_CONTRACT_TYPES.ALLOW_TVM_CONSTANTINOPLE };
+}
 
 const BY_NAME = new Map<string, ChainParameterSpec<ChainParameterName>>(
   CHAIN_PARAMETERS.map((s) => [s.name, s]),

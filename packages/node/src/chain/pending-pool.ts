@@ -6,7 +6,9 @@
  */
 import {
   applyTransaction,
+  broadcastProtoFault,
   bytesToHex,
+  ChainProperties,
   type ChainSettings,
   contractFailureText,
   contractOwner,
@@ -183,6 +185,12 @@ export function createPendingPool(options: PendingPoolOptions): PendingPool {
       onCommittedHead ? [...pending.values()].map((e) => e.outcome) : undefined,
     admit(tx, recoverer) {
       if (pending.size >= maxPending) throw new TronodeError(ResponseCode.SERVER_BUSY, "Server busy.");
+      // Wallet.broadcastTransaction parses the transaction as a TransactionMessage before pushing it:
+      // under ALLOW_PROTO_FILTER_NUM, one with fields its schema does not know is refused
+      if (new ChainProperties(state).get("ALLOW_PROTO_FILTER_NUM") === 1n) {
+        const fault = broadcastProtoFault(tx);
+        if (fault !== undefined) throw new TronodeError(ResponseCode.OTHER_ERROR, `Error: ${fault}`);
+      }
       const outcome = pushToPending(tx, recoverer);
       logContractFailure(outcome);
       return outcome;

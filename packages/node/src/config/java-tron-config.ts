@@ -323,9 +323,12 @@ export function applyJavaTronConfig(
   const rpcPort = r.integer("node.rpc.port");
   const rpcSolidityOn = r.boolean("node.rpc.solidityEnable") !== false;
   const rpcSolidityPort = r.integer("node.rpc.solidityPort");
+  const rpcPbftOn = r.boolean("node.rpc.PBFTEnable") !== false;
+  const rpcPbftPort = r.integer("node.rpc.PBFTPort");
   set({
     grpcPort: rpcOn ? Number(rpcPort ?? 50051n) : undefined,
     grpcSolidityPort: rpcSolidityOn ? Number(rpcSolidityPort ?? 50061n) : undefined,
+    grpcPbftPort: rpcPbftOn ? Number(rpcPbftPort ?? 50071n) : undefined,
   });
 
   // P2P
@@ -370,8 +373,9 @@ export function applyJavaTronConfig(
   const history = r.boolean("storage.balance.history.lookup");
   if (history !== undefined) set({ historyBalanceLookup: history });
 
-  // block, VM, transactions
-  const parameters: Record<string, bigint> = { ...genesis.parameters };
+  // block, VM, transactions. The chain starts from java-tron's own defaults (the engine's
+  // CHAIN_PARAMETERS and INTERNAL_PROPERTIES), never the dev chain's: only what the file names is set.
+  const parameters: Record<string, bigint> = {};
   const interval = r.integer("block.maintenanceTimeInterval");
   if (interval !== undefined) parameters.MAINTENANCE_TIME_INTERVAL = interval;
   const expire = r.integer("block.proposalExpireTime");

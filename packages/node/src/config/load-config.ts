@@ -16,6 +16,7 @@ export const JAVA_TRON_PORTS = {
   pbftHttp: 8092,
   grpc: 50051,
   grpcSolidity: 50061,
+  grpcPbft: 50071,
   p2p: 18888,
 } as const;
 
@@ -32,6 +33,7 @@ export function baseConfigOf(production: boolean): NodeConfig {
     pbftPort: JAVA_TRON_PORTS.pbftHttp,
     grpcPort: JAVA_TRON_PORTS.grpc,
     grpcSolidityPort: JAVA_TRON_PORTS.grpcSolidity,
+    grpcPbftPort: JAVA_TRON_PORTS.grpcPbft,
   };
 }
 

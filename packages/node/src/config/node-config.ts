@@ -18,6 +18,8 @@ export interface NodeConfig {
   readonly grpcReflection?: boolean;
   /** gRPC WalletSolidity + Database on the solidified state (node.rpc.solidityPort, 50061); absent = off. */
   readonly grpcSolidityPort?: number;
+  /** gRPC WalletSolidity + Database on the PBFT view (node.rpc.PBFTPort, 50071); absent = off. */
+  readonly grpcPbftPort?: number;
   /** LevelDB directory; absent = in memory. */
   readonly dataDir?: string;
   /** Seconds between blocks; 0 = a block per transaction. */

@@ -48,6 +48,10 @@ export class NetDelegate implements NetChain {
     return { id: block ? blockId(block) : new Uint8Array(32), number };
   }
 
+  protoFilter(): boolean {
+    return this.chain.properties.get("ALLOW_PROTO_FILTER_NUM") === 1n;
+  }
+
   genesisBlockId(): BlockRef {
     return this.blockRefAt(0n);
   }
