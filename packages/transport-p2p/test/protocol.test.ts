@@ -5,7 +5,16 @@
  * BAD_PROTOCOL, BAD_BLOCK and BAD_TX), plus the sync and gossip exchanges a well-behaved peer sees.
  */
 import { create } from "@bufbuild/protobuf";
-import { blockId, Libp2p, type Logger, ReasonCode, TransactionSchema, transactionId } from "@tronode/engine";
+import {
+  blockId,
+  ContractType,
+  Libp2p,
+  type Logger,
+  packContract,
+  ReasonCode,
+  TransactionSchema,
+  transactionId,
+} from "@tronode/engine";
 import { afterEach, describe, expect, it } from "vitest";
 import {
   createP2pService,
@@ -471,6 +480,37 @@ describe("TRON messages", () => {
     peer.sendTron({ type: "TRXS", transactions: [empty] });
     expect(tronDisconnect(await peer.untilClosed())).toBe(ReasonCode.BAD_TX);
     expect(banLeft(p2p, peer.ip)).toBeGreaterThan(HOUR - 5000);
+  });
+
+  it("under ALLOW_PROTO_FILTER_NUM, transactions whose contract holds unknown fields: UNKNOWN (protobuf inconsistent)", async () => {
+    const chain = new ToyChain(5);
+    const { p2p } = await node({ chain });
+    const transfer = (timestamp: bigint, extra: number[]) => {
+      const contract = packContract(ContractType.TransferContract, {
+        ownerAddress: new Uint8Array(21).fill(0x41, 0, 1),
+        toAddress: new Uint8Array(21).fill(0x41, 0, 1).fill(7, 1),
+        amount: 5n,
+      });
+      contract.parameter!.value = Uint8Array.of(...contract.parameter!.value, ...extra);
+      return create(TransactionSchema, { rawData: { timestamp, contract: [contract] } });
+    };
+    const send = async (peer: RawPeer, tx: ReturnType<typeof transfer>) => {
+      peer.sendTron({ type: "INVENTORY", inventoryType: "TRX", ids: [transactionId(tx)] });
+      await peer.expect("FETCH_INV_DATA");
+      peer.sendTron({ type: "TRXS", transactions: [tx] });
+    };
+    // off: the extra fields (7 and 12) travel and the transaction is pushed
+    const first = await synced(p2p, chain);
+    await send(first, transfer(1n, [0x38, 0x05, 0x62, 0x01, 0x61]));
+    await waitFor(() => chain.pushed.length === 1);
+    // on: the same kind of transaction disconnects its sender, which java-tron reports as UNKNOWN
+    chain.filter = true;
+    const plain = transfer(2n, []);
+    await send(first, plain);
+    await waitFor(() => chain.pushed.length === 2);
+    await send(first, transfer(3n, [0x38, 0x05]));
+    expect(tronDisconnect(await first.untilClosed())).toBe(ReasonCode.UNKNOWN);
+    expect(chain.pushed).toHaveLength(2);
   });
 
   it("a requested block stamped a slot ahead of the clock: BAD_PROTOCOL (block time error)", async () => {

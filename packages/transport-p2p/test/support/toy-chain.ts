@@ -33,6 +33,8 @@ export class ToyChain implements NetChain {
   /** Blocks `processBlock` refuses (by id hex), with the failure kind. */
   readonly refuse = new Map<string, BlockRejected["kind"]>();
   solidNumber = 0n;
+  /** ALLOW_PROTO_FILTER_NUM as this chain has it. */
+  filter = false;
   private readonly listeners = new Set<(block: Block) => void>();
 
   constructor(
@@ -41,6 +43,10 @@ export class ToyChain implements NetChain {
   ) {
     this.main = [genesis];
     this.extend(length);
+  }
+
+  protoFilter(): boolean {
+    return this.filter;
   }
 
   extend(count: number, salt = 0): Block[] {
