@@ -150,10 +150,7 @@ describe("a TRC-10 exchange between two fresh issuers, as TronWeb users script i
     const issuers = [await main.createAccount(), await main.createAccount()];
     const ids: string[] = [];
     for (const [i, issuer] of issuers.entries()) {
-      const funded = await confirmed(
-        main,
-        await main.trx.sendTrx(issuer.address.base58, 2_000 * TRX),
-      );
+      const funded = await confirmed(main, await main.trx.sendTrx(issuer.address.base58, 2_000 * TRX));
       expect(funded.result, JSON.stringify(funded)).toBe(true);
       const tw = client(issuer.privateKey);
       const saleStart = Date.now() + 10_000;
@@ -183,10 +180,7 @@ describe("a TRC-10 exchange between two fresh issuers, as TronWeb users script i
         return byAccount[`Token${i}`];
       });
       ids.push(String(listed.id));
-      const sent = await confirmed(
-        tw,
-        await tw.trx.sendToken(addresses[5]!, 10e4, listed.id),
-      );
+      const sent = await confirmed(tw, await tw.trx.sendToken(addresses[5]!, 10e4, listed.id));
       expect(sent.result, JSON.stringify(sent)).toBe(true);
     }
     const create = await sendSigned(
