@@ -10,7 +10,15 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { addressToBase58, BlockSchema, bytesToHex, createGenesis, decode, hexToBytes } from "@tronode/engine";
+import {
+  addressToBase58,
+  BlockSchema,
+  bytesToHex,
+  chainParameterByName,
+  createGenesis,
+  decode,
+  hexToBytes,
+} from "@tronode/engine";
 import {
   baseConfigOf,
   createNode,
@@ -176,6 +184,52 @@ describe("java-tron's config.conf", () => {
       expect(trigger.json).toMatchObject({ triggerName: "blockTrigger" });
     } finally {
       subscriber.close();
+    }
+  });
+
+  it("a config.conf naming only genesis, witness and ports starts with java-tron's own parameters", async () => {
+    const minimal = fileURLToPath(new URL("../fixtures/config/genesis-only.conf", import.meta.url));
+    const read = await withConfigFile(baseConfigOf(true), minimal, dir);
+    expect(read.config.genesis.parameters).toEqual({});
+    expect(read.config.grpcPbftPort).toBe(38071);
+    const started = await createNode({
+      ...read.config,
+      port: 0,
+      solidityPort: undefined,
+      pbftPort: undefined,
+      grpcPort: undefined,
+      grpcSolidityPort: undefined,
+      grpcPbftPort: undefined,
+      p2p: undefined,
+      dataDir: undefined,
+    });
+    try {
+      const ours = (await post(started.url!, "/wallet/getchainparameters")).chainParameter as Json[];
+      // java-tron 4.8.0's answer, recorded by the oracle on its own network's config.conf: every key
+      // that config does not name is java-tron's default, and must be the minimal config's value here
+      const recorded = readRecording().steps.find((step) => step.operation === "getchainparameters")!;
+      const theirs = (recorded.javaTron as { chainParameter: Json[] }).chainParameter;
+      const network = defaultOracleNetwork();
+      const named = new Set([
+        "getMaintenanceTimeInterval",
+        ...network.committee.map((c) => chainParameterByName(c.property)!.key),
+      ]);
+      const unnamed = (list: Json[]) => list.filter((p) => !named.has(p.key));
+      expect(unnamed(ours)).toEqual(unnamed(theirs));
+      expect(ours.map((p) => p.key)).toEqual(theirs.map((p) => p.key));
+      // the values the issue found filled from the dev chain: java-tron's, each 0 (printed without a value)
+      const value = (key: string) => ours.find((p) => p.key === key)?.value;
+      expect(value("getMaxCpuTimeOfOneTx")).toBe(50);
+      expect(
+        [
+          "getAllowCancelAllUnfreezeV2",
+          "getAllowDynamicEnergy",
+          "getDynamicEnergyThreshold",
+          "getAllowShieldedTRC20Transaction",
+        ].map(value),
+      ).toEqual([undefined, undefined, undefined, undefined]);
+    } finally {
+      await started.stop();
     }
   });
 
