@@ -5,6 +5,7 @@
  * OTHER_ERROR "Error: protobuf inconsistent"; with it off the same bytes are accepted. (Peers: the
  * P2P layer's own test, packages/transport-p2p/test/protocol.test.ts.)
  */
+import { readFileSync } from "node:fs";
 import {
   bytesToHex,
   decode,
@@ -121,6 +122,33 @@ describe("ALLOW_PROTO_FILTER_NUM = 1", () => {
     });
     expect(answer.code).toBe("OTHER_ERROR");
     expect(Buffer.from(answer.message).toString()).toBe("Error: protobuf inconsistent");
+  });
+});
+
+describe("java-tron's recorded answers (npm run oracle:genesis, java-tron 4.8.0 with allowProtoFilterNum = 1)", () => {
+  const recorded = JSON.parse(
+    readFileSync(new URL("../fixtures/oracle/genesis.json", import.meta.url), "utf8"),
+  ).protoFilter as Json;
+
+  it("the transaction java-tron refused on broadcasthex gets java-tron's answer here", async () => {
+    const { transaction, answer } = recorded.broadcasthex;
+    const ours = await post(on.node, "/wallet/broadcasthex", { transaction });
+    const pick = (a: Json) => ({ result: a.result, code: a.code, message: a.message, txid: a.txid });
+    expect(pick(ours)).toEqual(pick(answer));
+  });
+
+  it("the transaction java-tron refused on gRPC BroadcastTransaction gets java-tron's answer here", async () => {
+    const { transaction, answer } = recorded.grpcBroadcastTransaction;
+    const tx = decode(TransactionSchema, hexToBytes(transaction));
+    const ours = await on.wallet.call("BroadcastTransaction", {
+      raw_data: rawForStub(tx),
+      signature: tx.signature.map((s) => Buffer.from(s)),
+    });
+    expect({
+      result: ours.result ?? false,
+      code: ours.code,
+      message: Buffer.from(ours.message).toString("hex"),
+    }).toEqual(answer);
   });
 });
 
