@@ -11,6 +11,16 @@ import type { VmConfig } from "./config.js";
 export const STEPS_PER_CPU_MS = 50_000;
 
 /**
+ * What a nested frame costs java-tron beyond its instructions: each call or creation at depth d
+ * works through d layers of repository, so a chain of nested frames costs time quadratic in its
+ * depth. The budget charges every frame entered at depth d this many steps times d. Calibrated
+ * against java-tron 4.8.0 by `npm run oracle:deep-create` (nested CREATE2/CREATE under a 50 ms
+ * limit, 2 cores): 48 levels pass, 60 and more run out of time, the edge falling near 56 on a warm
+ * JVM; 1 500 puts the budget's edge at 56 levels (1 500 × 57 × 58 / 2 ≈ 2.5 M steps).
+ */
+export const STEPS_PER_FRAME_DEPTH = 1_500;
+
+/**
  * java-tron's CPU-limit ratios (VMActuator.getCpuLimitInUsRatio, node settings vm.minTimeRatio and
  * vm.maxTimeRatio): a witness building a block, and a pushed transaction, get the limit as is; a
  * node verifying a block gets `max` times it — unless the block says the transaction ran out of

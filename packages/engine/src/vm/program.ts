@@ -2,6 +2,7 @@ import { MutableChainProperties } from "../state/chain-properties.js";
 import { StateOverlay } from "../state/state-overlay.js";
 import { analyzeCode, type CodeAnalysis } from "./code-analysis.js";
 import type { TxContext } from "./context.js";
+import { STEPS_PER_FRAME_DEPTH } from "./cpu-budget.js";
 import { addContextContractUsage, updateContextContractFactor } from "./dynamic-energy.js";
 import {
   badJumpDestination,
@@ -87,6 +88,8 @@ export class Program {
     this.invoke = invoke;
     this.code = invoke.code;
     this.analysis = analyzeCode(invoke.code);
+    // a nested frame's share of java-tron's time (cpu-budget.ts): the next instruction checks it
+    if (invoke.depth > 0) tx.stepsLeft -= STEPS_PER_FRAME_DEPTH * invoke.depth;
   }
 
   get state(): StateOverlay {

@@ -1,0 +1,180 @@
+/**
+ * `npm run oracle:deep-create` (issue 38, item 5): a constant call that nests CREATE2 (and, second,
+ * CREATE) 64 calls deep, asked of java-tron 4.8.0 and of tronode, each started from the oracle's
+ * config.conf (so both have java-tron's default MAX_CPU_TIME_OF_ONE_TX of 50 ms). Prints both answers
+ * and records java-tron's to test/fixtures/oracle/deep-create.json (also go(32), which java-tron
+ * finishes, and go(64) asked five times more). Run isolated (oracle/isolated.sh).
+ */
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { bytesToHex, hexToBytes, signHash } from "@tronode/engine";
+import { baseConfigOf, createNode, withConfigFile } from "@tronode/node";
+import { compiledContracts } from "../test/support/solidity.js";
+import { findOracle, startJavaTron } from "./java-tron.js";
+import { defaultOracleNetwork, javaTronConfig } from "./network.js";
+
+// biome-ignore lint/suspicious/noExplicitAny: java-tron's JSON, read loosely
+type Json = any;
+
+const PORTS = {
+  http: 18390,
+  httpSolidity: 18391,
+  httpPbft: 18392,
+  grpc: 18350,
+  grpcSolidity: 18351,
+  grpcPbft: 18352,
+  p2p: 19089,
+  jsonRpc: 18745,
+};
+
+async function post(url: string, path: string, body: unknown = {}): Promise<Json> {
+  return (await fetch(`${url}${path}`, { method: "POST", body: JSON.stringify(body) })).json();
+}
+
+async function until<T>(read: () => Promise<T | undefined>, what: string): Promise<T> {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const value = await read();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+
+/** go(n, salted) encoded. */
+function goCall(salted: boolean, n = 64): string {
+  return n.toString(16).padStart(64, "0") + (salted ? "1" : "0").padStart(64, "0");
+}
+
+const summary = (a: Json) => ({
+  result: a.result,
+  energy_used: a.energy_used,
+  message: a.result?.message ? Buffer.from(a.result.message, "hex").toString() : undefined,
+});
+
+/** Deploys DeepCreate on the node at `url`, then asks both constant calls. */
+async function ask(url: string): Promise<{ create2: Json; create: Json; depth32: Json; again: string[] }> {
+  const network = defaultOracleNetwork();
+  const owner = network.accounts[0]!;
+  const { DeepCreate } = await compiledContracts();
+  await until(async () => {
+    const head = await post(url, "/wallet/getnowblock");
+    return (head.block_header?.raw_data?.number ?? 0) >= 1 ? head : undefined;
+  }, "block 1");
+  const deploy = await post(url, "/wallet/deploycontract", {
+    owner_address: bytesToHex(owner.address),
+    abi: JSON.stringify(DeepCreate!.abi),
+    bytecode: DeepCreate!.bytecode,
+    fee_limit: 1_000_000_000,
+    origin_energy_limit: 10_000_000,
+    consume_user_resource_percent: 100,
+    name: "DeepCreate",
+  });
+  const signed = { ...deploy, signature: [bytesToHex(signHash(hexToBytes(deploy.txID), owner.privateKey))] };
+  const sent = await post(url, "/wallet/broadcasttransaction", signed);
+  if (sent.result !== true) throw new Error(`deploy refused: ${JSON.stringify(sent)}`);
+  const info = await until(async () => {
+    const i = await post(url, "/wallet/gettransactioninfobyid", { value: deploy.txID });
+    return i.id === undefined ? undefined : i;
+  }, "the deploy's block");
+  const call = (salted: boolean) =>
+    post(url, "/wallet/triggerconstantcontract", {
+      owner_address: bytesToHex(owner.address),
+      contract_address: info.contract_address,
+      function_selector: "go(uint256,bool)",
+      parameter: goCall(salted),
+    });
+  // java-tron's verdict depends on its JIT: asked again, a warm JVM may finish what a cold one cut
+  const create2 = await call(true);
+  const create = await call(false);
+  const depth32 = await post(url, "/wallet/triggerconstantcontract", {
+    owner_address: bytesToHex(owner.address),
+    contract_address: info.contract_address,
+    function_selector: "go(uint256,bool)",
+    parameter: goCall(true, 32),
+  });
+  const again = [];
+  for (let i = 0; i < 5; i++) again.push(summary(await call(true)).message ?? "finished");
+  // DEEP_CREATE_DEPTHS=8,16,…: where java-tron's time limit starts to cut the nesting
+  for (const n of (process.env.DEEP_CREATE_DEPTHS ?? "").split(",").filter(Boolean)) {
+    for (const salted of [true, false]) {
+      const started = performance.now();
+      const a = await post(url, "/wallet/triggerconstantcontract", {
+        owner_address: bytesToHex(owner.address),
+        contract_address: info.contract_address,
+        function_selector: "go(uint256,bool)",
+        parameter: goCall(salted, Number(n)),
+      });
+      const s = summary(a);
+      const ms = (performance.now() - started).toFixed(1);
+      console.log(
+        `depth ${n} ${salted ? "CREATE2" : "CREATE"}: ${s.message ?? "finished"} energy ${s.energy_used} ${ms} ms`,
+      );
+    }
+  }
+  return { create2, create, depth32, again };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const found = findOracle();
+  if ("missing" in found) {
+    console.error(`npm run oracle:deep-create needs java-tron's FullNode jar and java: ${found.missing}`);
+    process.exit(2);
+  }
+  const network = defaultOracleNetwork();
+  const config = javaTronConfig(network, PORTS, { witnessKeys: [network.witnesses[0]!] });
+  const dir = await mkdtemp(join(tmpdir(), "tronode-oracle-deep-"));
+  try {
+    const javaTron = await startJavaTron({
+      jar: found.jar,
+      dataDir: join(dir, "java-tron"),
+      config,
+      httpPort: PORTS.http,
+      witness: true,
+    });
+    let theirs: { create2: Json; create: Json; depth32: Json; again: string[] };
+    try {
+      theirs = await ask(javaTron.http);
+    } finally {
+      await javaTron.stop();
+    }
+    const path = join(dir, "tronode.conf");
+    await writeFile(path, config);
+    const read = await withConfigFile(baseConfigOf(true), path, dir);
+    const node = await createNode({
+      ...read.config,
+      port: 0,
+      solidityPort: undefined,
+      pbftPort: undefined,
+      grpcPort: undefined,
+      grpcSolidityPort: undefined,
+      grpcPbftPort: undefined,
+      p2p: undefined,
+      dataDir: undefined,
+    });
+    let ours: { create2: Json; create: Json; depth32: Json; again: string[] };
+    try {
+      ours = await ask(node.url!);
+    } finally {
+      await node.stop();
+    }
+    await writeFile(
+      fileURLToPath(new URL("../test/fixtures/oracle/deep-create.json", import.meta.url)),
+      `${JSON.stringify({ javaTron: "4.8.0", recordedAt: new Date().toISOString().slice(0, 10), create2: summary(theirs.create2), create: summary(theirs.create), create2Depth32: summary(theirs.depth32), create2Again: theirs.again }, null, 1)}\n`,
+    );
+    console.log(
+      JSON.stringify(
+        {
+          javaTron: { create2: summary(theirs.create2), create: summary(theirs.create), again: theirs.again },
+          tronode: { create2: summary(ours.create2), create: summary(ours.create), again: ours.again },
+        },
+        null,
+        1,
+      ),
+    );
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
