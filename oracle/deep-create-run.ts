@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { bytesToHex, hexToBytes, signHash } from "@tronode/engine";
-import { baseConfigOf, createNode, withConfigFile } from "@tronode/node";
+import { startFromConfigConf } from "../test/support/config-conf-node.js";
 import { compiledContracts } from "../test/support/solidity.js";
 import { findOracle, startJavaTron } from "./java-tron.js";
 import { defaultOracleNetwork, javaTronConfig } from "./network.js";
@@ -44,20 +44,20 @@ async function until<T>(read: () => Promise<T | undefined>, what: string): Promi
 }
 
 /** go(n, salted) encoded. */
-function goCall(salted: boolean, n = 64): string {
+function goCall(salted: boolean, n: number): string {
   return n.toString(16).padStart(64, "0") + (salted ? "1" : "0").padStart(64, "0");
 }
 
-const summary = (a: Json) => ({
+/** A constant call's outcome: its Return, energy and message as text. */
+export const summary = (a: Json) => ({
   result: a.result,
   energy_used: a.energy_used,
   message: a.result?.message ? Buffer.from(a.result.message, "hex").toString() : undefined,
 });
 
-/** Deploys DeepCreate on the node at `url`, then asks both constant calls. */
-async function ask(url: string): Promise<{ create2: Json; create: Json; depth32: Json; again: string[] }> {
-  const network = defaultOracleNetwork();
-  const owner = network.accounts[0]!;
+/** Deploys DeepCreate from the oracle's first account on the node at `url`: its address (hex). */
+export async function deployDeepCreate(url: string): Promise<string> {
+  const owner = defaultOracleNetwork().accounts[0]!;
   const { DeepCreate } = await compiledContracts();
   await until(async () => {
     const head = await post(url, "/wallet/getnowblock");
@@ -79,35 +79,34 @@ async function ask(url: string): Promise<{ create2: Json; create: Json; depth32:
     const i = await post(url, "/wallet/gettransactioninfobyid", { value: deploy.txID });
     return i.id === undefined ? undefined : i;
   }, "the deploy's block");
-  const call = (salted: boolean) =>
-    post(url, "/wallet/triggerconstantcontract", {
-      owner_address: bytesToHex(owner.address),
-      contract_address: info.contract_address,
-      function_selector: "go(uint256,bool)",
-      parameter: goCall(salted),
-    });
-  // java-tron's verdict depends on its JIT: asked again, a warm JVM may finish what a cold one cut
-  const create2 = await call(true);
-  const create = await call(false);
-  const depth32 = await post(url, "/wallet/triggerconstantcontract", {
-    owner_address: bytesToHex(owner.address),
-    contract_address: info.contract_address,
+  return info.contract_address;
+}
+
+/** The constant call `go(n, salted)` of DeepCreate at `contract`: n nested creations. */
+export function deepCreate(url: string, contract: string, n: number, salted: boolean): Promise<Json> {
+  return post(url, "/wallet/triggerconstantcontract", {
+    owner_address: bytesToHex(defaultOracleNetwork().accounts[0]!.address),
+    contract_address: contract,
     function_selector: "go(uint256,bool)",
-    parameter: goCall(true, 32),
+    parameter: goCall(salted, n),
   });
+}
+
+/** Deploys DeepCreate on the node at `url` and asks the calls the recording holds. */
+async function ask(url: string): Promise<{ create2: Json; create: Json; depth32: Json; again: string[] }> {
+  const contract = await deployDeepCreate(url);
+  const create2 = await deepCreate(url, contract, 64, true);
+  const create = await deepCreate(url, contract, 64, false);
+  const depth32 = await deepCreate(url, contract, 32, true);
+  // java-tron's verdict depends on its JIT: asked again, a warm JVM may finish what a cold one cut
   const again = [];
-  for (let i = 0; i < 5; i++) again.push(summary(await call(true)).message ?? "finished");
+  for (let i = 0; i < 5; i++)
+    again.push(summary(await deepCreate(url, contract, 64, true)).message ?? "finished");
   // DEEP_CREATE_DEPTHS=8,16,…: where java-tron's time limit starts to cut the nesting
   for (const n of (process.env.DEEP_CREATE_DEPTHS ?? "").split(",").filter(Boolean)) {
     for (const salted of [true, false]) {
       const started = performance.now();
-      const a = await post(url, "/wallet/triggerconstantcontract", {
-        owner_address: bytesToHex(owner.address),
-        contract_address: info.contract_address,
-        function_selector: "go(uint256,bool)",
-        parameter: goCall(salted, Number(n)),
-      });
-      const s = summary(a);
+      const s = summary(await deepCreate(url, contract, Number(n), salted));
       const ms = (performance.now() - started).toFixed(1);
       console.log(
         `depth ${n} ${salted ? "CREATE2" : "CREATE"}: ${s.message ?? "finished"} energy ${s.energy_used} ${ms} ms`,
@@ -142,18 +141,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     }
     const path = join(dir, "tronode.conf");
     await writeFile(path, config);
-    const read = await withConfigFile(baseConfigOf(true), path, dir);
-    const node = await createNode({
-      ...read.config,
-      port: 0,
-      solidityPort: undefined,
-      pbftPort: undefined,
-      grpcPort: undefined,
-      grpcSolidityPort: undefined,
-      grpcPbftPort: undefined,
-      p2p: undefined,
-      dataDir: undefined,
-    });
+    const node = await startFromConfigConf(path, dir);
     let ours: { create2: Json; create: Json; depth32: Json; again: string[] };
     try {
       ours = await ask(node.url!);

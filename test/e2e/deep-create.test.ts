@@ -9,11 +9,11 @@
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { bytesToHex, hexToBytes, signHash } from "@tronode/engine";
-import { baseConfigOf, createNode, type TronNode, withConfigFile } from "@tronode/node";
+import type { TronNode } from "@tronode/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { deepCreate, deployDeepCreate } from "../../oracle/deep-create-run.js";
 import { defaultOracleNetwork, javaTronConfig } from "../../oracle/network.js";
-import { compiledContracts } from "../support/solidity.js";
+import { startFromConfigConf } from "../support/config-conf-node.js";
 
 // biome-ignore lint/suspicious/noExplicitAny: java-tron's JSON, read loosely
 type Json = any;
@@ -24,19 +24,6 @@ let dir: string;
 let node: TronNode;
 let contract: string;
 let recorded: Json;
-const owner = defaultOracleNetwork().accounts[0]!;
-
-async function post(path: string, body: unknown): Promise<Json> {
-  return (await fetch(`${node.url}${path}`, { method: "POST", body: JSON.stringify(body) })).json();
-}
-
-const go = (n: number, salted: boolean) =>
-  post("/wallet/triggerconstantcontract", {
-    owner_address: bytesToHex(owner.address),
-    contract_address: contract,
-    function_selector: "go(uint256,bool)",
-    parameter: n.toString(16).padStart(64, "0") + (salted ? "1" : "0").padStart(64, "0"),
-  });
 
 const text = (answer: Json) => Buffer.from(answer.result.message ?? "", "hex").toString();
 
@@ -58,35 +45,11 @@ beforeAll(async () => {
   };
   const path = join(dir, "config.conf");
   await writeFile(path, javaTronConfig(network, ports, { witnessKeys: [network.witnesses[0]!] }));
-  const read = await withConfigFile(baseConfigOf(true), path, dir);
-  node = await createNode({
-    ...read.config,
-    port: 0,
-    blockTime: 0,
-    solidityPort: undefined,
-    pbftPort: undefined,
-    grpcPort: undefined,
-    grpcSolidityPort: undefined,
-    grpcPbftPort: undefined,
-    p2p: undefined,
-    dataDir: undefined,
-  });
-  const { DeepCreate } = await compiledContracts();
-  const deploy = await post("/wallet/deploycontract", {
-    owner_address: bytesToHex(owner.address),
-    abi: JSON.stringify(DeepCreate!.abi),
-    bytecode: DeepCreate!.bytecode,
-    fee_limit: 1_000_000_000,
-    origin_energy_limit: 10_000_000,
-    consume_user_resource_percent: 100,
-    name: "DeepCreate",
-  });
-  const signature = bytesToHex(signHash(hexToBytes(deploy.txID), owner.privateKey));
-  expect((await post("/wallet/broadcasttransaction", { ...deploy, signature: [signature] })).result).toBe(
-    true,
-  );
-  contract = (await post("/wallet/gettransactioninfobyid", { value: deploy.txID })).contract_address;
+  node = await startFromConfigConf(path, dir, { blockTime: 0 });
+  contract = await deployDeepCreate(node.url!);
 }, 60_000);
+
+const go = (n: number, salted: boolean) => deepCreate(node.url!, contract, n, salted);
 
 afterAll(async () => {
   await node?.stop();
@@ -95,7 +58,8 @@ afterAll(async () => {
 
 describe("a constant call nesting creations 64 frames deep, at java-tron's 50 ms", () => {
   it("the chain has java-tron's CPU limit", async () => {
-    const params = (await post("/wallet/getchainparameters", {})).chainParameter as Json[];
+    const answer = await fetch(`${node.url}/wallet/getchainparameters`, { method: "POST", body: "{}" });
+    const params = ((await answer.json()) as Json).chainParameter as Json[];
     expect(params.find((p) => p.key === "getMaxCpuTimeOfOneTx")?.value).toBe(50);
   });
 

@@ -31,6 +31,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { defaultOracleNetwork, javaTronConfig } from "../../oracle/network.js";
 import { readRecording } from "../../oracle/replay.js";
+import { startFromConfigConf } from "../support/config-conf-node.js";
 import { subscribe } from "../support/zmq-subscriber.js";
 
 const FIXTURE = fileURLToPath(new URL("../fixtures/config/private-net.conf", import.meta.url));
@@ -193,17 +194,7 @@ describe("java-tron's config.conf", () => {
     const read = await withConfigFile(baseConfigOf(true), minimal, dir);
     expect(read.config.genesis.parameters).toEqual({});
     expect(read.config.grpcPbftPort).toBe(38071);
-    const started = await createNode({
-      ...read.config,
-      port: 0,
-      solidityPort: undefined,
-      pbftPort: undefined,
-      grpcPort: undefined,
-      grpcSolidityPort: undefined,
-      grpcPbftPort: undefined,
-      p2p: undefined,
-      dataDir: undefined,
-    });
+    const started = await startFromConfigConf(minimal, dir);
     try {
       const ours = (await post(started.url!, "/wallet/getchainparameters")).chainParameter as Json[];
       // java-tron 4.8.0 started from this same file (npm run oracle:genesis): its answer, every row
