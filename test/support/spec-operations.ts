@@ -1,12 +1,20 @@
 /**
- * The operations the product spec (`../shared/spec/node-api.md`, beside the repository) names: the
- * endpoint tables (`| POST /wallet/<op> | …`), the solidity node's list and the index-only names.
- * Used by the spec-coverage test and by `npm run docs:coverage` for the README's "in the spec" column.
+ * The operations the product spec names: the endpoint tables (`| POST /wallet/<op> | …`), the
+ * solidity node's list and the index-only names. The repository keeps them as its own data
+ * (test/fixtures/spec-operations.json), so a clone with nothing beside it has them; where the spec
+ * itself lies beside the repository (`../shared/spec/node-api.md`), the spec-coverage test checks the
+ * kept list against it. Used by that test and by `npm run docs:coverage` (the "in the spec" column).
  */
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
 export const SPEC_PATH = fileURLToPath(new URL("../../../shared/spec/node-api.md", import.meta.url));
+export const SPEC_OPERATIONS_PATH = fileURLToPath(
+  new URL("../fixtures/spec-operations.json", import.meta.url),
+);
+
+/** Whether the spec lies beside the repository (it does for the team and CI, not for a user's clone). */
+export const specAvailable = (): boolean => existsSync(SPEC_PATH);
 
 export interface SpecOperations {
   /** Every operation named anywhere in the spec (endpoint tables, solidity list, index). */
@@ -28,7 +36,24 @@ function namesAfter(text: string, lead: string): string[] {
     .filter((name) => name.length > 0);
 }
 
-export function readSpecOperations(path = SPEC_PATH): SpecOperations {
+/** The operations as the repository keeps them. */
+export function readSpecOperations(): SpecOperations {
+  const kept = JSON.parse(readFileSync(SPEC_OPERATIONS_PATH, "utf8")) as {
+    all: string[];
+    solidity: string[];
+  };
+  return { all: new Set(kept.all), solidity: new Set(kept.solidity) };
+}
+
+/** Writes the kept list from the spec (TRONODE_RECORD_SPEC=1 on the spec-coverage test). */
+export function recordSpecOperations(from: SpecOperations): void {
+  const kept = JSON.parse(readFileSync(SPEC_OPERATIONS_PATH, "utf8")) as { source: string };
+  const json = { source: kept.source, all: [...from.all].sort(), solidity: [...from.solidity].sort() };
+  writeFileSync(SPEC_OPERATIONS_PATH, `${JSON.stringify(json, null, 1)}\n`);
+}
+
+/** The operations the spec file itself names. */
+export function parseSpecOperations(path = SPEC_PATH): SpecOperations {
   const text = readFileSync(path, "utf8");
   const all = new Set<string>();
   for (const line of text.split("\n")) {
