@@ -203,10 +203,16 @@ export function encodeTronMessage(message: TronMessage): Uint8Array {
  * BlockMessage / TransactionsMessage under ALLOW_PROTO_FILTER_NUM (Message.isFilter): whether the
  * payload holds fields the schema does not know, at any depth or in a transaction's contract.
  */
-export function protoInconsistent(type: "BLOCK" | "TRXS", body: Uint8Array): boolean {
-  return type === "BLOCK"
-    ? receivedProtoInconsistent(BlockSchema, body, (block) => block.transactions)
-    : receivedProtoInconsistent(TransactionsSchema, body, (list) => list.transactions);
+export function protoInconsistent(
+  message: Extract<TronMessage, { type: "BLOCK" | "TRXS" }>,
+  bodyLength: number,
+): boolean {
+  if (message.type === "BLOCK") {
+    return receivedProtoInconsistent(BlockSchema, message.block, bodyLength, message.block.transactions);
+  }
+  // the list's own unknown fields were dropped decoding it: the re-encoding then comes out shorter
+  const list = create(TransactionsSchema, { transactions: [...message.transactions] });
+  return receivedProtoInconsistent(TransactionsSchema, list, bodyLength, message.transactions);
 }
 
 /** Parses `[type][protobuf]` of a TRON message (TronMessageFactory.create). */

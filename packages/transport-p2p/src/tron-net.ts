@@ -344,7 +344,7 @@ export class TronNet implements ChannelHandler {
         throw new NetError(msg.kind, msg.detail);
       }
       if ((msg.type === "BLOCK" || msg.type === "TRXS") && this.options.chain.protoFilter?.() === true) {
-        if (protoInconsistent(msg.type, data.subarray(1))) {
+        if (protoInconsistent(msg, data.length - 1)) {
           throw new NetError("PROTOBUF_ERROR", PROTOBUF_INCONSISTENT);
         }
       }

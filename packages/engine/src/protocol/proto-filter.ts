@@ -7,7 +7,7 @@
  * text is "protobuf inconsistent". The contract parameter sits in an `Any`'s bytes, so only the
  * second check sees fields added to it.
  */
-import { type DescMessage, fromBinary, type MessageShape, toBinary } from "@bufbuild/protobuf";
+import { type DescMessage, type MessageShape, toBinary } from "@bufbuild/protobuf";
 import { decode } from "./codec.js";
 import { CONTRACT_PARAMETER_SCHEMAS } from "./contract-types.js";
 import type { Transaction } from "./generated/protocol/core_pb.js";
@@ -60,21 +60,17 @@ export function broadcastProtoFault(tx: Transaction): string | undefined {
 }
 
 /**
- * A BLOCK or TRXS message from a peer under the filter: the bytes received against the decoded
- * message's filtered re-encoding, then every transaction's first contract. True when java-tron
- * would refuse it (PROTOBUF_ERROR, which disconnects the peer).
+ * A BLOCK or TRXS message from a peer under the filter, as the peer layer decoded it from
+ * `receivedLength` bytes: those bytes against the message's filtered re-encoding, then every
+ * transaction's first contract. True when java-tron would refuse it (PROTOBUF_ERROR, which
+ * disconnects the peer).
  */
 export function receivedProtoInconsistent<Desc extends DescMessage>(
   schema: Desc,
-  received: Uint8Array,
-  transactions: (message: MessageShape<Desc>) => readonly Transaction[],
+  message: MessageShape<Desc>,
+  receivedLength: number,
+  transactions: readonly Transaction[],
 ): boolean {
-  let message: MessageShape<Desc>;
-  try {
-    message = fromBinary(schema, received);
-  } catch {
-    return true;
-  }
-  if (filteredLength(schema, message) !== received.length) return true;
-  return transactions(message).some((tx) => contractProtoFault(tx) !== undefined);
+  if (filteredLength(schema, message) !== receivedLength) return true;
+  return transactions.some((tx) => contractProtoFault(tx) !== undefined);
 }
