@@ -12,35 +12,17 @@ import { fileURLToPath } from "node:url";
 import { bytesToHex, hexToBytes, signHash } from "@tronode/engine";
 import { startFromConfigConf } from "../test/support/config-conf-node.js";
 import { compiledContracts } from "../test/support/solidity.js";
+import { until } from "../test/support/until.js";
 import { findOracle, startJavaTron } from "./java-tron.js";
-import { defaultOracleNetwork, javaTronConfig } from "./network.js";
+import { defaultOracleNetwork, javaTronConfig, javaTronPorts } from "./network.js";
 
 // biome-ignore lint/suspicious/noExplicitAny: java-tron's JSON, read loosely
 type Json = any;
 
-const PORTS = {
-  http: 18390,
-  httpSolidity: 18391,
-  httpPbft: 18392,
-  grpc: 18350,
-  grpcSolidity: 18351,
-  grpcPbft: 18352,
-  p2p: 19089,
-  jsonRpc: 18745,
-};
+const PORTS = javaTronPorts(18390);
 
 async function post(url: string, path: string, body: unknown = {}): Promise<Json> {
   return (await fetch(`${url}${path}`, { method: "POST", body: JSON.stringify(body) })).json();
-}
-
-async function until<T>(read: () => Promise<T | undefined>, what: string): Promise<T> {
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const value = await read();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 500));
-  }
 }
 
 /** go(n, salted) encoded. */
@@ -59,10 +41,14 @@ export const summary = (a: Json) => ({
 export async function deployDeepCreate(url: string): Promise<string> {
   const owner = defaultOracleNetwork().accounts[0]!;
   const { DeepCreate } = await compiledContracts();
-  await until(async () => {
-    const head = await post(url, "/wallet/getnowblock");
-    return (head.block_header?.raw_data?.number ?? 0) >= 1 ? head : undefined;
-  }, "block 1");
+  await until(
+    "block 1",
+    async () => {
+      const head = await post(url, "/wallet/getnowblock");
+      return (head.block_header?.raw_data?.number ?? 0) >= 1 ? head : undefined;
+    },
+    60_000,
+  );
   const deploy = await post(url, "/wallet/deploycontract", {
     owner_address: bytesToHex(owner.address),
     abi: JSON.stringify(DeepCreate!.abi),
@@ -75,10 +61,14 @@ export async function deployDeepCreate(url: string): Promise<string> {
   const signed = { ...deploy, signature: [bytesToHex(signHash(hexToBytes(deploy.txID), owner.privateKey))] };
   const sent = await post(url, "/wallet/broadcasttransaction", signed);
   if (sent.result !== true) throw new Error(`deploy refused: ${JSON.stringify(sent)}`);
-  const info = await until(async () => {
-    const i = await post(url, "/wallet/gettransactioninfobyid", { value: deploy.txID });
-    return i.id === undefined ? undefined : i;
-  }, "the deploy's block");
+  const info = await until(
+    "the deploy's block",
+    async () => {
+      const i = await post(url, "/wallet/gettransactioninfobyid", { value: deploy.txID });
+      return i.id === undefined ? undefined : i;
+    },
+    60_000,
+  );
   return info.contract_address;
 }
 

@@ -27,9 +27,10 @@ import {
   TransactionSchema,
   transactionId,
 } from "@tronode/engine";
+import { until } from "../test/support/until.js";
 import { closeGrpcStubs, grpcCall } from "./grpc.js";
 import { findOracle, startJavaTron } from "./java-tron.js";
-import { defaultOracleNetwork, javaTronConfig } from "./network.js";
+import { defaultOracleNetwork, javaTronConfig, javaTronPorts } from "./network.js";
 
 export const GENESIS_RECORDING_PATH = new URL("../test/fixtures/oracle/genesis.json", import.meta.url);
 const GENESIS_ONLY = new URL("../test/fixtures/config/genesis-only.conf", import.meta.url);
@@ -44,14 +45,16 @@ async function post(url: string, path: string, body: unknown = {}): Promise<Json
   return (await fetch(`${url}${path}`, { method: "POST", body: JSON.stringify(body) })).json();
 }
 
-async function untilBlock(url: string, number: number): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const head = await post(url, "/wallet/getnowblock");
-    if ((head.block_header?.raw_data?.number ?? 0) >= number) return;
-    if (Date.now() > deadline) throw new Error(`java-tron did not reach block ${number}`);
-    await new Promise((r) => setTimeout(r, 500));
-  }
+/** Waits for java-tron's head to reach `number`. */
+function untilBlock(url: string, number: number): Promise<unknown> {
+  return until(
+    `java-tron at block ${number}`,
+    async () => {
+      const head = await post(url, "/wallet/getnowblock");
+      return (head.block_header?.raw_data?.number ?? 0) >= number ? head : undefined;
+    },
+    60_000,
+  );
 }
 
 /**
@@ -99,16 +102,7 @@ async function defaultsRun(jar: string, dir: string): Promise<Json> {
   }
 }
 
-const PORTS = {
-  http: 18290,
-  httpSolidity: 18291,
-  httpPbft: 18292,
-  grpc: 18250,
-  grpcSolidity: 18251,
-  grpcPbft: 18252,
-  p2p: 18989,
-  jsonRpc: 18645,
-};
+const PORTS = javaTronPorts(18290);
 
 async function protoFilterRun(jar: string, dir: string): Promise<Json> {
   const network = defaultOracleNetwork();

@@ -11,19 +11,10 @@ import { join } from "node:path";
 import { addressToBase58, bytesToHex } from "@tronode/engine";
 import { createLogger, createNode } from "@tronode/node";
 import { findOracle, startJavaTron } from "./java-tron.js";
-import { defaultOracleNetwork, javaTronConfig, tronodeOptions } from "./network.js";
+import { defaultOracleNetwork, javaTronConfig, javaTronPorts, tronodeOptions } from "./network.js";
 import { LiveSession, post, signBuilt } from "./session.js";
 
-const PORTS = {
-  http: 18290,
-  httpSolidity: 18291,
-  httpPbft: 18292,
-  grpc: 18250,
-  grpcSolidity: 18251,
-  grpcPbft: 18252,
-  p2p: 18989,
-  jsonRpc: 18645,
-};
+const PORTS = javaTronPorts(18290);
 const TRONODE_P2P = 18999;
 
 export interface NetworkCheck {

@@ -140,6 +140,24 @@ export interface JavaTronPorts {
   readonly jsonRpc: number;
 }
 
+/**
+ * The ports of one java-tron run of the oracle, laid out from its HTTP port (`http` … `http + 2` for
+ * /wallet, /walletsolidity, /walletpbft; gRPC 40 below; JSON-RPC 355 above; P2P 699 above), so the
+ * runs that may follow each other take bases 100 apart and never collide.
+ */
+export function javaTronPorts(http: number): JavaTronPorts {
+  return {
+    http,
+    httpSolidity: http + 1,
+    httpPbft: http + 2,
+    grpc: http - 40,
+    grpcSolidity: http - 39,
+    grpcPbft: http - 38,
+    p2p: http + 699,
+    jsonRpc: http + 355,
+  };
+}
+
 const quote = (s: string) => JSON.stringify(s);
 
 /**

@@ -12,22 +12,13 @@ import { blockBytes, bytesToHex, Tables } from "@tronode/engine";
 import { createLogger, createNode } from "@tronode/node";
 import { closeGrpcStubs } from "./grpc.js";
 import { findOracle, startJavaTron } from "./java-tron.js";
-import { defaultOracleNetwork, javaTronConfig, tronodeOptions } from "./network.js";
+import { defaultOracleNetwork, javaTronConfig, javaTronPorts, tronodeOptions } from "./network.js";
 import { summarize } from "./report.js";
 import { Scenario } from "./scenario.js";
 import { SCENARIOS } from "./scenarios/index.js";
 import { LiveSession } from "./session.js";
 
-const PORTS = {
-  http: 18190,
-  httpSolidity: 18191,
-  httpPbft: 18192,
-  grpc: 18150,
-  grpcSolidity: 18151,
-  grpcPbft: 18152,
-  p2p: 18889,
-  jsonRpc: 18545,
-};
+const PORTS = javaTronPorts(18190);
 
 /** java-tron's codeVersion, from its getnodeinfo. */
 async function javaTronVersion(http: string): Promise<string> {

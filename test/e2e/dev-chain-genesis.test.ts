@@ -10,6 +10,7 @@ import { bytesToHex } from "@tronode/engine";
 import { createNode, type TronNode } from "@tronode/node";
 import { TronWeb } from "tronweb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { until } from "../support/until.js";
 
 const TRX = 1_000_000;
 /** The operations TronWeb users paste for an active permission: the stock mask plus 48 and 54–58. */
@@ -41,16 +42,8 @@ async function confirmed(tw: TronWeb, answer: Json): Promise<Json> {
   return answer;
 }
 
-/** Polls `read` every 250 ms until it gives a value, for at most TronWeb's usual 5 s. */
-async function within5s<T>(read: () => Promise<T | undefined>): Promise<T> {
-  const deadline = Date.now() + 5_000;
-  for (;;) {
-    const value = await read();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error("not seen within 5 s");
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
+/** `read`'s value once it gives one, within TronWeb users' usual 5 s. */
+const within5s = <T>(read: () => Promise<T | undefined>): Promise<T> => until("5 s wait", read, 5_000);
 
 beforeAll(async () => {
   // npm start's dev chain: TRE's genesis, 3 s blocks
@@ -159,7 +152,7 @@ describe("a TRC-10 exchange between two fresh issuers, as TronWeb users script i
           name: `Token${i}`,
           abbreviation: `T${i}`,
           description: "exchange test",
-          url: "https://example.com",
+          url: "http://127.0.0.1/token",
           totalSupply: 10_000_000,
           trxRatio: 1,
           tokenRatio: 1,

@@ -292,23 +292,26 @@ describe("protocol.Database and protocol.WalletSolidity", () => {
 
 describe("protocol.WalletSolidity on the PBFT port (node.rpc.PBFTPort)", () => {
   const text = (s: string) => Buffer.from(s, "utf8").toString("hex");
-  async function signedBroadcast(built: GrpcObject, key: Uint8Array): Promise<GrpcObject> {
-    const signature = bytesToHex(signHash(Buffer.from(built.txID as string, "hex"), key));
-    return http("/wallet/broadcasttransaction", { ...built, signature: [signature] });
-  }
 
   it("answers GetNowBlock2, ListExchanges and GetExchangeById from the PBFT view, as /walletpbft does", async () => {
     const pbftNode = await createNode({ port: 0, blockTime: 0, accounts: 1, grpcPbftPort: 0, pbftPort: 0 });
     const pbft = grpcStub("WalletSolidity", pbftNode.grpc.pbft!);
+    const post = async (path: string, body: object = {}) =>
+      (await (
+        await fetch(`${pbftNode.url}${path}`, { method: "POST", body: JSON.stringify(body) })
+      ).json()) as GrpcObject;
+    const signedBroadcast = (built: GrpcObject, key: Uint8Array) =>
+      post("/wallet/broadcasttransaction", {
+        ...built,
+        signature: [bytesToHex(signHash(Buffer.from(built.txID as string, "hex"), key))],
+      });
     try {
-      const saved = node;
-      node = pbftNode;
       const owner = pbftNode.accounts[0]!;
-      const head = (await http("/wallet/getnowblock")) as {
+      const head = (await post("/wallet/getnowblock")) as {
         block_header: { raw_data: { timestamp: number } };
       };
       const start = head.block_header.raw_data.timestamp + 60_000;
-      const issue = await http("/wallet/createassetissue", {
+      const issue = await post("/wallet/createassetissue", {
         owner_address: bytesToHex(owner.address),
         name: text("PbftToken"),
         abbr: text("PBT"),
@@ -317,10 +320,10 @@ describe("protocol.WalletSolidity on the PBFT port (node.rpc.PBFTPort)", () => {
         num: 1,
         start_time: start,
         end_time: start + 86_400_000,
-        url: text("https://example.com"),
+        url: text("http://127.0.0.1/pbft-token"),
       });
       expect((await signedBroadcast(issue, owner.privateKey)).result).toBe(true);
-      const exchange = await http("/wallet/exchangecreate", {
+      const exchange = await post("/wallet/exchangecreate", {
         owner_address: bytesToHex(owner.address),
         first_token_id: text("1000001"),
         first_token_balance: 10_000,
@@ -329,12 +332,7 @@ describe("protocol.WalletSolidity on the PBFT port (node.rpc.PBFTPort)", () => {
       });
       expect((await signedBroadcast(exchange, owner.privateKey)).result).toBe(true);
       await pbftNode.dev.mine(1);
-      node = saved;
 
-      const post = async (path: string, body: object = {}) =>
-        (await (
-          await fetch(`${pbftNode.url}${path}`, { method: "POST", body: JSON.stringify(body) })
-        ).json()) as GrpcObject;
       const printedNow = await post("/walletpbft/getnowblock");
       const now = await pbft.call("GetNowBlock2");
       expect(hex(now.blockid)).toBe(printedNow.blockID);

@@ -9,6 +9,9 @@ import { connect, createServer, type Server, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type CliProcess, startCli, startedUrl, waitForOutput } from "./cli-process.js";
+import { until } from "./until.js";
+
+export { until };
 
 // biome-ignore lint/suspicious/noExplicitAny: JSON answers
 export type Json = any;
@@ -134,26 +137,6 @@ export async function digestAtHead(
   const digest = (await rpc(node, "tre_stateDigest")) as string;
   const after = await head(node);
   return before.id === after.id ? { number: after.number, digest } : undefined;
-}
-
-export async function until<T>(
-  what: string,
-  probe: () => Promise<T | undefined>,
-  timeoutMs: number,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let last: unknown;
-  for (;;) {
-    try {
-      const value = await probe();
-      if (value !== undefined) return value;
-    } catch (e) {
-      last = e;
-    }
-    if (Date.now() > deadline)
-      throw new Error(`timed out: ${what}${last ? ` (${(last as Error).message})` : ""}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
 }
 
 /**
