@@ -12,6 +12,7 @@ import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { create } from "@bufbuild/protobuf";
+import { genesisOf } from "@tronode/chain";
 import {
   addressToBase58,
   applyTransaction,
@@ -28,13 +29,7 @@ import {
   TransactionSchema,
   transactionId,
 } from "@tronode/engine";
-import {
-  DEFAULT_MNEMONIC,
-  defaultNodeConfig,
-  deriveDevAccounts,
-  genesisOf,
-  TRON_HD_PATH,
-} from "@tronode/node";
+import { DEFAULT_MNEMONIC, defaultNodeConfig, deriveDevAccounts, TRON_HD_PATH } from "@tronode/node";
 import { createChainStore, createLevelStorage } from "@tronode/storage";
 import autocannon from "autocannon";
 import { ClassicLevel } from "classic-level";

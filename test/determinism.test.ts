@@ -9,6 +9,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { create } from "@bufbuild/protobuf";
+import { balanceHistoryStartChanges, genesisOf } from "@tronode/chain";
 import {
   applyBlock,
   blockReference,
@@ -26,15 +27,7 @@ import {
   TransactionSchema,
   transactionId,
 } from "@tronode/engine";
-import {
-  balanceHistoryStartChanges,
-  createNode,
-  DEFAULT_MNEMONIC,
-  deriveDevAccounts,
-  genesisOf,
-  TRON_HD_PATH,
-  type TronNode,
-} from "@tronode/node";
+import { createNode, DEFAULT_MNEMONIC, deriveDevAccounts, TRON_HD_PATH, type TronNode } from "@tronode/node";
 import { createChainStore, createMemoryStorage } from "@tronode/storage";
 import { afterAll, describe, expect, it } from "vitest";
 

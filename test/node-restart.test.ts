@@ -20,7 +20,7 @@ afterEach(async () => {
   for (const d of dirs.splice(0)) await rm(d, { recursive: true, force: true });
 });
 
-async function transfer(node: TronNode, from: number, to: number, amount: bigint) {
+async function transfer(node: TronNode<string | undefined>, from: number, to: number, amount: bigint) {
   const props = new ChainProperties(node.chain.headView);
   const tx = create(TransactionSchema, {
     rawData: {

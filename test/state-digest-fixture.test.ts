@@ -42,7 +42,7 @@ function stranger(i: number): Uint8Array {
 }
 
 interface Script {
-  node: TronNode;
+  node: TronNode<string | undefined>;
   now: bigint;
   contract?: Uint8Array;
   tokenId?: string;

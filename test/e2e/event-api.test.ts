@@ -6,6 +6,7 @@
  * event service — the reads, filters, paging, decoding and shapes are the node's own.
  */
 import { create } from "@bufbuild/protobuf";
+import { EventService } from "@tronode/chain";
 import {
   addressToBase58,
   bytesToHex,
@@ -23,7 +24,7 @@ import {
   transactionId,
   utf8Encode,
 } from "@tronode/engine";
-import { createNode, EventService, type TronNode } from "@tronode/node";
+import { createNode, type TronNode } from "@tronode/node";
 import { createHttpServer } from "@tronode/transport-http";
 import { TronWeb } from "tronweb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

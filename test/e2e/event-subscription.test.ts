@@ -29,13 +29,8 @@ import {
   signTransaction,
   utf8Encode,
 } from "@tronode/engine";
-import {
-  createEventPublisher,
-  createNode,
-  type EventSubscriptionConfig,
-  eventSubscriptionOf,
-  type TronNode,
-} from "@tronode/node";
+import { createEventPublisher } from "@tronode/events";
+import { createNode, type EventSubscriptionConfig, eventSubscriptionOf, type TronNode } from "@tronode/node";
 import { TronWeb } from "tronweb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Subscriber } from "zeromq";

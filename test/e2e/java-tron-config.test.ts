@@ -11,6 +11,7 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { genesisOf } from "@tronode/chain";
 import {
   addressToBase58,
   BlockSchema,
@@ -20,14 +21,7 @@ import {
   decode,
   hexToBytes,
 } from "@tronode/engine";
-import {
-  baseConfigOf,
-  createNode,
-  genesisOf,
-  type NodeConfig,
-  type TronNode,
-  withConfigFile,
-} from "@tronode/node";
+import { baseConfigOf, createNode, type NodeConfig, type TronNode, withConfigFile } from "@tronode/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { defaultOracleNetwork, javaTronConfig } from "../../oracle/network.js";
 import { readRecording } from "../../oracle/replay.js";

@@ -15,6 +15,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { create, toBinary } from "@bufbuild/protobuf";
+import { genesisOf } from "@tronode/chain";
 import {
   applyBlock,
   blockId,
@@ -33,13 +34,7 @@ import {
   TransactionSchema,
   transactionId,
 } from "@tronode/engine";
-import {
-  DEFAULT_MNEMONIC,
-  defaultNodeConfig,
-  deriveDevAccounts,
-  genesisOf,
-  TRON_HD_PATH,
-} from "@tronode/node";
+import { DEFAULT_MNEMONIC, defaultNodeConfig, deriveDevAccounts, TRON_HD_PATH } from "@tronode/node";
 import { createChainStore, createLevelStorage } from "@tronode/storage";
 import { type CliProcess, killAllClis, startCli, startedUrl, waitForOutput } from "./cli-process.js";
 

@@ -1,3 +1,5 @@
+// protobuf-es, which every message above is made with: what a user needs to make and encode one
+export { create, fromBinary, type MessageInitShape, toBinary } from "@bufbuild/protobuf";
 export * from "./accounts/account-resources.js";
 export { accountIdIndexKey, isValidAccountId } from "./accounts/actuators/set-account-id.js";
 export * from "./actuator/actuator.js";
@@ -52,6 +54,7 @@ export * from "./market/tables.js";
 export * from "./processor/apply-transaction.js";
 export * from "./processor/block-processing.js";
 export * from "./processor/genesis.js";
+export { type NewTransactionOptions, newTransaction } from "./processor/new-transaction.js";
 export * from "./processor/registry.js";
 export * from "./processor/response-codes.js";
 export * from "./processor/tables.js";

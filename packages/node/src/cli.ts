@@ -1,5 +1,7 @@
 #!/usr/bin/env node
+import type { ForkConfig } from "@tronode/chain";
 import { addressToBase58, bytesToHex, TronodeError } from "@tronode/engine";
+import { allTriggersSubscription } from "@tronode/events";
 import { DEFAULT_GRPC_SOLIDITY_PORT } from "@tronode/transport-grpc";
 import { Command, InvalidArgumentError } from "commander";
 import {
@@ -11,8 +13,6 @@ import {
 } from "./config/load-config.js";
 import { defaultNodeConfig, type NodeConfig } from "./config/node-config.js";
 import { TerminalOutput } from "./dev/terminal-output.js";
-import { allTriggersSubscription } from "./events/event-subscription-config.js";
-import type { ForkConfig } from "./fork/fork-start.js";
 import { createLogger } from "./logger.js";
 import { createNode, type TronNode } from "./node.js";
 import { SOLIDITY_POLL_INTERVAL_MS } from "./solidity/block-follower.js";

@@ -1,5 +1,24 @@
-export { BlockProducer } from "./chain/block-producer.js";
-export { ChainService } from "./chain/chain-service.js";
+/**
+ * @tronode/node — the stock tronode: a chain (`@tronode/chain`) with the transports its config asks
+ * for (`createNode`), java-tron's config.conf and TRE's settings read into that config, the
+ * solidity node, and the `tronode` CLI. Apps composing their own node use the packages it is
+ * built from; everything here is built from their public calls.
+ *
+ * @packageDocumentation
+ */
+
+// --- what the stock node is made of, re-exported for the apps and tests that reach for it here ---
+export {
+  CODE_VERSION,
+  consoleLogLine,
+  DEFAULT_MNEMONIC,
+  deriveDevAccounts,
+  TRE_CHAIN_PARAMETERS,
+  TRE_WITNESS_KEY,
+  TRON_HD_PATH,
+} from "@tronode/chain";
+export { allTriggersSubscription, type EventSubscriptionConfig, eventSubscriptionOf } from "@tronode/events";
+// --- configuration files (java-tron's config.conf, tronode's JSON) ---
 export { applyConfigFile } from "./config/config-file.js";
 export {
   applyJavaTronConfig,
@@ -12,40 +31,18 @@ export { baseConfigOf, JAVA_TRON_PORTS, withConfigFile } from "./config/load-con
 export {
   defaultNodeConfig,
   type NodeConfig,
-  TRE_CHAIN_PARAMETERS,
-  TRE_WITNESS_KEY,
+  type P2pSettings,
 } from "./config/node-config.js";
-export { ConsoleLogPrinter, type ConsoleLogSource, consoleLogLine } from "./dev/console-log-printer.js";
-export { DEFAULT_MNEMONIC, deriveDevAccounts, TRON_HD_PATH } from "./dev/dev-accounts.js";
-export { DevControls } from "./dev/dev-controls.js";
-export * from "./errors.js";
-export { accountIndexLag, rebuildAccountIndex } from "./events/account-index-rebuild.js";
-export { createEventPublisher, type EventPublisher } from "./events/event-publisher.js";
-export {
-  allTriggersSubscription,
-  type EventFilterConfig,
-  type EventSubscriptionConfig,
-  eventSubscriptionOf,
-  TRIGGER_NAMES,
-  type TriggerName,
-  type TriggerSettings,
-} from "./events/event-subscription-config.js";
+export { NODE_ERROR_CODES } from "./errors.js";
+
+// --- logging ---
 export { createLogger, silentLogger } from "./logger.js";
-export {
-  CODE_VERSION,
-  type CreateNodeOptions,
-  createNode,
-  genesisOf,
-  systemClock,
-  type TronNode,
-} from "./node.js";
+// --- the node ---
+export { type CreateNodeOptions, createNode, type TronNode } from "./node.js";
+// --- the solidity node (java-tron's SolidityNode: follows a full node over gRPC) ---
 export {
   createSolidityNode,
   DEFAULT_SOLIDITY_HTTP_PORT,
   type SolidityNode,
   type SolidityNodeOptions,
 } from "./solidity/solidity-node.js";
-export { AccountIndexService } from "./wallet/account-index-queries.js";
-export { balanceHistoryStartChanges } from "./wallet/balance-history.js";
-export { EventService } from "./wallet/event-queries.js";
-export { Wallet } from "./wallet/wallet.js";

@@ -7,12 +7,12 @@ import { ContractType, signTransaction } from "@tronode/engine";
 import { afterEach, describe, expect, it } from "vitest";
 import { createNode, type TronNode } from "../src/index.js";
 
-const open: TronNode[] = [];
+const open: TronNode<string | undefined>[] = [];
 afterEach(async () => {
   for (const n of open.splice(0)) await n.stop();
 });
 
-async function transferOn(node: TronNode) {
+async function transferOn(node: TronNode<string | undefined>) {
   const [from, to] = node.accounts as [(typeof node.accounts)[0], (typeof node.accounts)[0]];
   const tx = await node.wallet.createTransaction(ContractType.TransferContract, {
     ownerAddress: from.address,

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createNode, type TronNode } from "../src/node.js";
 import { createSolidityNode } from "../src/solidity/solidity-node.js";
 
-let full: TronNode;
+let full: TronNode<undefined>;
 
 beforeAll(async () => {
   full = await createNode({ port: 0, blockTime: 0, accounts: 2, grpcPort: 0, http: false });

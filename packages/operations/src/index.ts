@@ -94,6 +94,7 @@ export {
   ResourceOperations,
   StakingBuilderOperations,
 } from "./resource-operations.js";
+export type { ServableChain, TransportMetrics } from "./servable-chain.js";
 export {
   type IvkInput,
   type PaymentAddressInput,

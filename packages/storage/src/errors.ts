@@ -16,6 +16,8 @@ export const StorageErrorCodes = {
   journalPruned: "STORAGE_JOURNAL_PRUNED",
   /** A journal record that cannot be read back. */
   corruptJournal: "STORAGE_CORRUPT_JOURNAL",
+  /** An optional package a storage backend needs is not installed. */
+  missingPackage: "STORAGE_MISSING_PACKAGE",
 } as const;
 
 export type StorageErrorCode = (typeof StorageErrorCodes)[keyof typeof StorageErrorCodes];

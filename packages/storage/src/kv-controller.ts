@@ -9,8 +9,11 @@ import { StorageErrorCodes, storageError } from "./errors.js";
  * plain `Uint8Array`s owned by the caller.
  */
 export interface KvStorage {
-  /** "memory" (memory-level) or "leveldb" (classic-level). */
-  readonly kind: "memory" | "leveldb";
+  /**
+   * "memory" (memory-level, gone at exit), "leveldb" (classic-level on a directory) or
+   * "abstract-level" (a database the caller opened: persistent unless it says otherwise).
+   */
+  readonly kind: "memory" | "leveldb" | "abstract-level";
   /** Idempotent. The factories return unopened controllers; ChainStore opens them. */
   open(): Promise<void>;
   /** Idempotent. */
@@ -67,17 +70,40 @@ export interface LevelStorageOptions {
   directory: string;
 }
 
-/** A persistent store: LevelDB through classic-level. */
+/**
+ * LevelDB on a directory (classic-level, an optional peer dependency: a missing package fails
+ * here with one line naming it).
+ */
 export function createLevelStorage(options: LevelStorageOptions): KvStorage {
   // required here, not imported: loading LevelDB's native addon took 15–25 ms of every start, and an
   // in-memory node never opens it
-  const { ClassicLevel } = createRequire(import.meta.url)("classic-level") as typeof import("classic-level");
+  let ClassicLevel: typeof import("classic-level").ClassicLevel;
+  try {
+    ({ ClassicLevel } = createRequire(import.meta.url)("classic-level") as typeof import("classic-level"));
+  } catch (error) {
+    if ((error as { code?: string }).code !== "MODULE_NOT_FOUND") throw error;
+    throw storageError(
+      StorageErrorCodes.missingPackage,
+      "a LevelDB data directory needs the classic-level package: npm install classic-level",
+    );
+  }
   const db = new ClassicLevel<Uint8Array, Uint8Array>(options.directory, {
     keyEncoding: "view",
     valueEncoding: "view",
   });
   return new LevelKvStorage("leveldb", db as unknown as AnyLevel, false);
 }
+
+/**
+ * Any abstract-level database the caller made (classic-level, memory-level, a sublevel, …),
+ * whatever its default encodings: every read and write names the binary ("view") encoding.
+ * The chain store opens and closes it.
+ */
+export function createAbstractLevelStorage(db: AbstractLevel<unknown, unknown, unknown>): KvStorage {
+  return new LevelKvStorage("abstract-level", db as unknown as AnyLevel, true, VIEW_ENCODINGS);
+}
+
+const VIEW_ENCODINGS = { keyEncoding: "view", valueEncoding: "view" } as const;
 
 type AnyLevel = AbstractLevel<unknown, Uint8Array, Uint8Array>;
 
@@ -93,9 +119,11 @@ class LevelSnapshot implements KvSnapshot {
 
 class LevelKvStorage implements KvStorage {
   constructor(
-    readonly kind: "memory" | "leveldb",
+    readonly kind: KvStorage["kind"],
     private readonly db: AnyLevel,
     private readonly copy: boolean,
+    /** Per-call encodings, for a database whose defaults may not be binary. */
+    private readonly encodings: Partial<typeof VIEW_ENCODINGS> = {},
   ) {}
 
   async open(): Promise<void> {
@@ -125,11 +153,11 @@ class LevelKvStorage implements KvStorage {
   }
 
   async put(key: Uint8Array, value: Uint8Array): Promise<void> {
-    await this.db.put(this.in(key), this.in(value));
+    await this.db.put(this.in(key), this.in(value), this.encodings);
   }
 
   async del(key: Uint8Array): Promise<void> {
-    await this.db.del(this.in(key));
+    await this.db.del(this.in(key), this.encodings);
   }
 
   async batch(ops: readonly KvOp[]): Promise<void> {
@@ -140,11 +168,12 @@ class LevelKvStorage implements KvStorage {
           ? { type: "put" as const, key: this.in(op.key), value: this.in(op.value) }
           : { type: "del" as const, key: this.in(op.key) },
       ),
+      this.encodings,
     );
   }
 
   async *entries(range: KvRange = {}): AsyncIterable<KvEntry> {
-    const options: Record<string, unknown> = {};
+    const options: Record<string, unknown> = { ...this.encodings };
     for (const k of ["gt", "gte", "lt", "lte"] as const) {
       const bound = range[k];
       if (bound !== undefined) options[k] = bound;
@@ -167,12 +196,16 @@ class LevelKvStorage implements KvStorage {
     return new LevelSnapshot(this, this.db.snapshot());
   }
 
-  private readOptions(snapshot: KvSnapshot | undefined): { snapshot?: AbstractSnapshot } {
-    if (snapshot === undefined) return {};
+  private readOptions(snapshot: KvSnapshot | undefined): {
+    snapshot?: AbstractSnapshot;
+    keyEncoding?: "view";
+    valueEncoding?: "view";
+  } {
+    if (snapshot === undefined) return this.encodings;
     if (!(snapshot instanceof LevelSnapshot) || snapshot.owner !== this) {
       throw storageError(StorageErrorCodes.foreignSnapshot, "snapshot was not created by this KV controller");
     }
-    return { snapshot: snapshot.inner };
+    return { ...this.encodings, snapshot: snapshot.inner };
   }
 
   private in(bytes: Uint8Array): Uint8Array {

@@ -24,6 +24,7 @@ export {
   type UnimplementedRpc,
 } from "./rpc-binding.js";
 export { type RpcStatus, RpcStatusError, UNCAUGHT_DESCRIPTION } from "./rpc-status.js";
+export { type GrpcService, type ServeGrpcOptions, serveGrpc } from "./serve-grpc.js";
 export {
   DATABASE_TABLE,
   MONITOR_TABLE,

@@ -10,12 +10,15 @@
  * The app itself reads /wallet, /v1 and /jsonrpc like any client.
  */
 import { addressToBase58, bytesToHex, type DevApi, type HeadFeed } from "@tronode/engine";
-import { EXPLORER_ASSETS } from "@tronode/explorer";
 import { jsonReply, NOT_FOUND_REPLY, type Reply, redirectReply, STREAMED } from "./http-exchange.js";
 import type { HttpRouter } from "./http-router.js";
 
+/** The explorer's files by name (index.html, app.js, app.css), as `@tronode/explorer` exports them. */
+export type ExplorerAssets = Readonly<Record<string, { readonly type: string; readonly body: string }>>;
+
 export interface ExplorerRouteOptions {
   readonly heads: HeadFeed;
+  readonly assets: ExplorerAssets;
   /** The dev surface: its accounts are listed, and `/` leads to the explorer. */
   readonly dev?: DevApi;
 }
@@ -23,8 +26,8 @@ export interface ExplorerRouteOptions {
 /** Sent on an idle stream now and then so proxies and browsers keep it open. */
 const KEEP_ALIVE_MS = 15_000;
 
-function assetReply(name: string): Reply {
-  const asset = EXPLORER_ASSETS[name];
+function assetReply(assets: ExplorerAssets, name: string): Reply {
+  const asset = assets[name];
   if (!asset) return NOT_FOUND_REPLY;
   return {
     status: 200,
@@ -41,9 +44,9 @@ function acceptsHtml(accept: string | undefined): boolean {
 
 export function registerExplorerRoutes(router: HttpRouter, options: ExplorerRouteOptions): void {
   router.get("/explorer", () => redirectReply("/explorer/"));
-  router.get("/explorer/", () => assetReply("index.html"));
-  router.get("/explorer/app.js", () => assetReply("app.js"));
-  router.get("/explorer/app.css", () => assetReply("app.css"));
+  router.get("/explorer/", () => assetReply(options.assets, "index.html"));
+  router.get("/explorer/app.js", () => assetReply(options.assets, "app.js"));
+  router.get("/explorer/app.css", () => assetReply(options.assets, "app.css"));
   if (options.dev !== undefined) {
     const dev = options.dev;
     router.get("/", (request) =>

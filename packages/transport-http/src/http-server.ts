@@ -25,7 +25,7 @@ import type {
 import { TronodeError } from "@tronode/engine";
 import { debugMethods } from "@tronode/operations";
 import { registerDevRoutes } from "./dev-route-registration.js";
-import { registerExplorerRoutes } from "./explorer-route-registration.js";
+import { type ExplorerAssets, registerExplorerRoutes } from "./explorer-route-registration.js";
 import {
   type HandlerResult,
   HttpRequest,
@@ -60,7 +60,7 @@ export interface HttpServerOptions {
   /** With `events`: TronGrid's /v1/accounts/… and /v1/contracts/{a}/tokens over the account index. */
   readonly accountIndex?: AccountIndexQueries;
   /** The built-in explorer at /explorer/ (and `/` with `dev`), told about new heads by this feed. */
-  readonly explorer?: { readonly heads: HeadFeed };
+  readonly explorer?: { readonly heads: HeadFeed; readonly assets: ExplorerAssets };
   /** java-tron's Ethereum-compatible JSON-RPC on `POST /jsonrpc` (with the dev methods when `dev`). */
   readonly jsonRpc?: EthJsonRpcOptions;
   /** debug_traceTransaction on /tre and /jsonrpc (dev chains, with `dev`). */
@@ -264,6 +264,7 @@ export function createHttpServer(options: HttpServerOptions): HttpServer {
     if (options.explorer !== undefined) {
       registerExplorerRoutes(router, {
         heads: options.explorer.heads,
+        assets: options.explorer.assets,
         ...(options.dev !== undefined ? { dev: options.dev } : {}),
       });
     }

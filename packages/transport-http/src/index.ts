@@ -1,6 +1,8 @@
 /**
  * @tronode/transport-http — java-tron's HTTP API on fastify, plus TRE's development surface.
  */
+
+export type { ExplorerAssets } from "./explorer-route-registration.js";
 export {
   createHttpServer,
   DEFAULT_BODY_LIMIT,
@@ -33,6 +35,7 @@ export {
 export { type BuilderRouteSpec, builderRoute } from "./routes/builder-route.js";
 export { notYetRoute } from "./routes/not-yet-routes.js";
 export { type QueryOnlyRouteSpec, queryOnlyRoute } from "./routes/query-only-route.js";
+export { type HttpService, type ServeHttpOptions, serveHttp } from "./serve-http.js";
 export { JsonRpcErrorCodes } from "./tre-json-rpc.js";
 export {
   registerTronGridRoutes,

@@ -27,6 +27,8 @@ export const TransportErrorCodes = {
   keyOperationRefused: "HTTP_KEY_OPERATION_REFUSED",
   /** A malformed event-API query. */
   eventRequest: "EVENT_REQUEST",
+  /** An optional package a feature needs (the explorer) is not installed. */
+  missingPackage: "HTTP_MISSING_PACKAGE",
 } as const;
 
 declare module "@tronode/engine" {

@@ -1,3 +1,6 @@
+export { NetDelegate, type NetDelegateOptions } from "./chain/net-delegate.js";
+export { type ServeP2pOptions, serveP2p } from "./chain/serve-p2p.js";
+export { walletNetworkOf } from "./chain/wallet-network.js";
 export * from "./channel.js";
 export * from "./channel-manager.js";
 export * from "./compression.js";

@@ -1,8 +1,8 @@
 import { readFile } from "node:fs/promises";
+import { configError, type ForkConfig, type GenesisSettings } from "@tronode/chain";
 import { addressFromBase58, decodeAddress, hexToBytes } from "@tronode/engine";
-import { eventSubscriptionOf } from "../events/event-subscription-config.js";
-import type { ForkConfig } from "../fork/fork-start.js";
-import { configError, type GenesisSettings, type NodeConfig } from "./node-config.js";
+import { eventSubscriptionOf } from "@tronode/events";
+import type { NodeConfig } from "./node-config.js";
 
 /**
  * Reads a JSON config file. Keys mirror the CLI flags plus a `genesis` object:

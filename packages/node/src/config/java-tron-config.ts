@@ -7,9 +7,10 @@
  */
 
 import { join } from "node:path";
+import { configError, type GenesisSettings } from "@tronode/chain";
 import { decodeAddress, hexToBytes, type PropertyName } from "@tronode/engine";
-import { eventSubscriptionOf } from "../events/event-subscription-config.js";
-import { configError, type GenesisSettings, type NodeConfig } from "./node-config.js";
+import { eventSubscriptionOf } from "@tronode/events";
+import type { NodeConfig } from "./node-config.js";
 
 /** java-tron's `committee.<key>` → the chain property it initialises (Args + DynamicPropertiesStore). */
 export const COMMITTEE_KEYS: Readonly<Record<string, PropertyName>> = {

@@ -8,6 +8,8 @@
  * The JSON lines (pino) stay the output when stdout is not a terminal or with `--log-format json`;
  * nothing here changes an API answer.
  */
+
+import type { ConsoleLogSource } from "@tronode/chain";
 import {
   addressToBase58,
   type Block,
@@ -29,7 +31,6 @@ import {
   utf8Encode,
 } from "@tronode/engine";
 import { AbiCoder, ParamType } from "ethers/abi";
-import type { ConsoleLogSource } from "./console-log-printer.js";
 
 const LEVELS: Record<string, number> = { trace: 10, debug: 20, info: 30, warn: 40, error: 50, silent: 100 };
 /** console.log lines of transactions not yet in a block are kept for at most this many transactions. */

@@ -7,8 +7,9 @@
  * failure (trust node down or restarting, a block that does not apply) waits 1 s and retries the
  * same number, forever, as java-tron does. It never follows the unsolidified head.
  */
+
+import type { ChainService } from "@tronode/chain";
 import { type Block, blockId, bytesToHex, type Logger, Tables, TronodeError } from "@tronode/engine";
-import type { ChainService } from "../chain/chain-service.js";
 import type { TrustNodeClient } from "./trust-node-client.js";
 
 /** java-tron's BLOCK_PRODUCED_INTERVAL: how long to wait while the trust node has nothing new. */

@@ -10,6 +10,24 @@
  * It builds the same genesis as the full node from the same options (accounts, mnemonic,
  * witnesses, config file), and refuses a trust node whose block 0 differs.
  */
+
+import {
+  BalanceHistoryService,
+  balanceHistoryStartChanges,
+  ChainService,
+  CODE_VERSION,
+  composeWallet,
+  createNodeMetrics,
+  deriveDevAccounts,
+  genesisOf,
+  historyBalanceLookupOf,
+  nodeStatistics,
+  ResourceQueryService,
+  rebuildAccountIndex,
+  systemClock,
+  Wallet,
+  WitnessQueryService,
+} from "@tronode/chain";
 import {
   addressToBase58,
   type Clock,
@@ -26,19 +44,9 @@ import { createBestRecoverer, createNativeRecoverer } from "@tronode/secp256k1-n
 import { type ChainStore, createChainStore, createLevelStorage, createMemoryStorage } from "@tronode/storage";
 import { createGrpcServer, type GrpcServer } from "@tronode/transport-grpc";
 import { createHttpServer } from "@tronode/transport-http";
-import { ChainService } from "../chain/chain-service.js";
-import { defaultNodeConfig, historyBalanceLookupOf, type NodeConfig } from "../config/node-config.js";
-import { deriveDevAccounts } from "../dev/dev-accounts.js";
-import { rebuildAccountIndex } from "../events/account-index-rebuild.js";
+import { defaultNodeConfig, type NodeConfig } from "../config/node-config.js";
 import { silentLogger } from "../logger.js";
-import { createNodeMetrics } from "../monitor/node-metrics.js";
-import { nodeStatistics } from "../monitor/node-statistics.js";
-import { CODE_VERSION, genesisOf, hostPort, P2P_VERSION, systemClock } from "../node.js";
-import { BalanceHistoryService, balanceHistoryStartChanges } from "../wallet/balance-history.js";
-import { composeWallet } from "../wallet/compose-wallet.js";
-import { ResourceQueryService } from "../wallet/resource-queries.js";
-import { Wallet } from "../wallet/wallet.js";
-import { WitnessQueryService } from "../wallet/witness-queries.js";
+import { hostPort, P2P_VERSION } from "../node.js";
 import { type BlockFollower, startBlockFollower } from "./block-follower.js";
 import { createTrustNodeClient } from "./trust-node-client.js";
 
@@ -88,7 +96,7 @@ export async function createSolidityNode(options: SolidityNodeOptions): Promise<
   const kv = config.dataDir ? createLevelStorage({ directory: config.dataDir }) : createMemoryStorage();
   const store: ChainStore = await createChainStore({ kv, chainId: genesis.blockId });
   if ((await store.read(Tables.blocks, 0n)) === undefined) await store.commit(genesis.changes);
-  const traceBalances = historyBalanceLookupOf(config);
+  const traceBalances = historyBalanceLookupOf(config, config.dataDir !== undefined);
   const historyChanges = await balanceHistoryStartChanges(store, traceBalances);
   if (historyChanges) await store.commit(historyChanges);
   await rebuildAccountIndex(store, logger);
@@ -121,7 +129,7 @@ export async function createSolidityNode(options: SolidityNodeOptions): Promise<
       statistics: nodeStatistics({
         metrics,
         chain,
-        ip: config.host,
+        ip: () => config.host,
         version: CODE_VERSION,
         localWitnesses: [],
       }),

@@ -9,11 +9,11 @@ import {
   transactionId,
 } from "@tronode/engine";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createNode, type TronNode } from "../src/node.js";
+import { type Chain, createChain } from "../src/index.js";
 
-let node: TronNode;
+let node: Chain;
 beforeAll(async () => {
-  node = await createNode({ http: false, blockTime: 60, accounts: 2 });
+  node = await createChain({ blockTime: 60, accounts: 2 });
 });
 afterAll(() => node?.stop());
 
@@ -22,7 +22,7 @@ describe("getaccount's report cache", () => {
     const [a, b] = node.accounts;
     const first = await node.wallet.getAccount(a!.address, "head");
     expect(await node.wallet.getAccount(a!.address, "head")).toBe(first);
-    const props = new ChainProperties(node.chain.headView);
+    const props = new ChainProperties(node.service.headView);
     const tx = create(TransactionSchema, {
       rawData: {
         ...blockReference(props.headNumber, props.headBlockId),
@@ -48,7 +48,7 @@ describe("getaccount's report cache", () => {
     expect((await node.wallet.getAccount(b!.address, "head"))!.balance).toBe(100_000_000_000n + 5n);
     const solidBefore = await node.wallet.getAccount(a!.address, "solid");
     expect(solidBefore!.balance).toBe(first!.balance); // not committed yet
-    await node.dev.mine(1);
+    await node.controls.mine(1);
     expect((await node.wallet.getAccount(a!.address, "solid"))!.balance).toBe(afterPush!.balance);
   });
 });

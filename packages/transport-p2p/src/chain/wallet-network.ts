@@ -1,7 +1,7 @@
+import type { WalletNetwork } from "@tronode/chain";
 import type { NetworkSummary, NodeAddress } from "@tronode/engine";
 import { ReasonCode } from "@tronode/engine";
-import type { P2pService } from "@tronode/transport-p2p";
-import type { WalletNetwork } from "../wallet/wallet.js";
+import type { P2pService } from "../p2p-service.js";
 
 /** The wallet's view of the P2P service: peer counts for broadcasts, peers for getnodeinfo/listnodes. */
 export function walletNetworkOf(p2p: P2pService): WalletNetwork {

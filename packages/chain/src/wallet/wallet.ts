@@ -105,7 +105,19 @@ export class Wallet implements CoreQueries {
 
   readonly #machine = createMachineInfo();
 
-  constructor(private readonly options: WalletOptions) {}
+  #network: WalletNetwork | undefined;
+  #listenPort: number;
+
+  constructor(private readonly options: WalletOptions) {
+    this.#network = options.network;
+    this.#listenPort = options.listenPort;
+  }
+
+  /** The P2P network the node joined (broadcasts then need synced peers), and its listen port. */
+  attachNetwork(network: WalletNetwork, listenPort?: number): void {
+    this.#network = network;
+    if (listenPort !== undefined) this.#listenPort = listenPort;
+  }
 
   get #chain(): ChainService {
     return this.options.chain;
@@ -245,7 +257,7 @@ export class Wallet implements CoreQueries {
 
   async broadcastTransaction(tx: Transaction): Promise<BroadcastResult> {
     const txId = transactionId(tx);
-    const network = this.options.network;
+    const network = this.#network;
     // Wallet.broadcastTransaction: a networked node needs minEffectiveConnection synced peers (0: none)
     const minEffective = this.options.minEffectiveConnection ?? DEFAULT_MIN_EFFECTIVE_CONNECTION;
     if (network && minEffective !== 0) {
@@ -370,18 +382,18 @@ export class Wallet implements CoreQueries {
       solidId: solid ? blockId(solid) : new Uint8Array(32),
       codeVersion: this.options.codeVersion,
       p2pVersion: this.options.p2pVersion,
-      listenPort: this.options.listenPort,
+      listenPort: this.#listenPort,
       startedAt: this.options.startedAt,
       allowCreationOfContracts: props.get("ALLOW_CREATION_OF_CONTRACTS"),
       allowAdaptiveEnergy: props.get("ALLOW_ADAPTIVE_ENERGY"),
-      ...(this.options.network ? { network: this.options.network.summary() } : {}),
+      ...(this.#network ? { network: this.#network.summary() } : {}),
       machine: this.#machine(),
       ...(this.options.forkInfo?.() === undefined ? {} : { fork: this.options.forkInfo()! }),
     };
   }
 
   async listNodes(): Promise<readonly NodeAddress[]> {
-    return this.options.network?.nodes() ?? [];
+    return this.#network?.nodes() ?? [];
   }
 
   async getStatsInfo(): Promise<MetricsInfo> {

@@ -117,9 +117,12 @@ export async function bindZmqPublisher(
   try {
     zmq = await import("zeromq");
   } catch (e) {
+    const missing = (e as { code?: string }).code === "ERR_MODULE_NOT_FOUND";
     throw new TronodeError(
       "EVENT_SUBSCRIBE_INIT",
-      `the ZeroMQ library does not load: ${(e as Error).message}`,
+      missing
+        ? "event subscription needs the zeromq package: npm install zeromq"
+        : `the ZeroMQ library does not load: ${(e as Error).message}`,
     );
   }
   const socket = new zmq.Publisher({ sendHighWaterMark: options.sendHighWaterMark, linger: 0, ipv6 });

@@ -22,8 +22,9 @@ import {
 import type { RecoveryItem, RecoveryPool, RecoveryResult } from "@tronode/secp256k1-native";
 import { describe, expect, it } from "vitest";
 import { createSignaturePrefetch } from "../src/chain/signature-prefetch.js";
-import { createNode, type TronNode } from "../src/index.js";
-import { silentLogger } from "../src/logger.js";
+import { type Chain, createChain } from "../src/index.js";
+
+const silentLogger = { debug() {}, info() {}, warn() {}, error() {} };
 
 const noble = createNobleRecoverer();
 
@@ -213,8 +214,8 @@ describe("signature prefetch", () => {
 
 describe("a node recovering broadcast signatures in a worker thread", () => {
   /** A valid transfer, a wrong signer, a bad header byte and a short signature, concurrently. */
-  async function broadcasts(node: TronNode) {
-    const props = new ChainProperties(node.chain.headView);
+  async function broadcasts(node: Chain) {
+    const props = new ChainProperties(node.service.headView);
     const [a, b] = node.accounts;
     const transfer = (amount: bigint, signer: Uint8Array) => {
       const tx = create(TransactionSchema, {
@@ -250,9 +251,9 @@ describe("a node recovering broadcast signatures in a worker thread", () => {
   it("answers every broadcast exactly as a node recovering on the main thread", async () => {
     // The same fixed clock gives both nodes the same chain, so they get the same transactions.
     const clock = { now: () => 1_700_000_000_000n };
-    const options = { http: false, blockTime: 60, accounts: 2, clock };
-    const threaded = await createNode({ ...options, recoveryThreads: 1 });
-    const plain = await createNode({ ...options, recoveryThreads: 0 });
+    const options = { blockTime: 60, accounts: 2, clock };
+    const threaded = await createChain({ ...options, recoveryThreads: 1 });
+    const plain = await createChain({ ...options, recoveryThreads: 0 });
     try {
       const withPool = await broadcasts(threaded);
       const without = await broadcasts(plain);
@@ -261,7 +262,7 @@ describe("a node recovering broadcast signatures in a worker thread", () => {
       expect(withPool[1]![2]).toMatch(/is signed by T\w+ but it is not contained of permission\.$/);
       expect(withPool[2]![2]).toBe("Validate signature error: Header byte out of range: 40");
       expect(withPool[3]![2]).toBe("Validate signature error: Signature size is 64");
-      expect(threaded.chain.pendingSize).toBe(2);
+      expect(threaded.service.pendingSize).toBe(2);
     } finally {
       await threaded.stop();
       await plain.stop();

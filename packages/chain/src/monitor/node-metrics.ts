@@ -1,3 +1,4 @@
+/// <reference path="./measured-core.d.ts" />
 /**
  * The node's statistics, kept as java-tron's MetricsUtil keeps them (Dropwizard meters, counters
  * and histograms under java-tron's MetricsKey names) and reported in the shape of its

@@ -5,7 +5,7 @@
  * into plain JSON with the same leniency as Typesafe Config's getters (numbers and booleans may be
  * strings, strings may be numbers) and fails naming the key whose value has the wrong type.
  */
-import { configError } from "../config/node-config.js";
+import { configError } from "./errors.js";
 
 /** java-tron's trigger names (EventPluginConfig), matched case-insensitively in `topics`. */
 export const TRIGGER_NAMES = [

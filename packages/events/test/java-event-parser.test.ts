@@ -15,8 +15,8 @@ import {
   utf8Encode,
 } from "@tronode/engine";
 import { describe, expect, it } from "vitest";
-import { parseJavaEvent } from "../src/events/java-event-parser.js";
-import { toJavaJson } from "../src/events/java-json.js";
+import { parseJavaEvent } from "../src/java-event-parser.js";
+import { toJavaJson } from "../src/java-json.js";
 
 type Input = { name: string; type: string; indexed?: boolean };
 

@@ -5,8 +5,9 @@
  * are built inside the chain's write (the state they describe is the committed one only until the
  * next write) and queued; the socket is fed from the queue, so publishing never holds up the chain.
  */
+
+import type { ChainService } from "@tronode/chain";
 import type { Logger } from "@tronode/engine";
-import type { ChainService } from "../chain/chain-service.js";
 import type { EventSubscriptionConfig } from "./event-subscription-config.js";
 import { bindZmqPublisher, createTriggerQueue, type FrameSender, type TriggerQueue } from "./native-queue.js";
 import { createTriggerPosting } from "./trigger-posting.js";

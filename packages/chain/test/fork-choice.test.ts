@@ -19,18 +19,17 @@ import {
   transactionId,
 } from "@tronode/engine";
 import { afterEach, describe, expect, it } from "vitest";
-import { createNode, DEFAULT_MNEMONIC, deriveDevAccounts, type TronNode } from "../src/index.js";
+import { type Chain, createChain, DEFAULT_MNEMONIC, deriveDevAccounts } from "../src/index.js";
 
 const WITNESS_PATH = "m/44'/195'/1'/0";
 const keys = deriveDevAccounts(DEFAULT_MNEMONIC, 3, WITNESS_PATH);
 const T0 = 1_800_000_000_000n;
-const open: TronNode[] = [];
+const open: Chain[] = [];
 
 /** A 3-witness chain node with a frozen clock and no slot timer: blocks only when the test says. */
-async function chainNode(options: { follower?: boolean } = {}): Promise<TronNode> {
+async function chainNode(options: { follower?: boolean } = {}): Promise<Chain> {
   const clock: Clock = { now: () => T0 };
-  const node = await createNode({
-    http: false,
+  const node = await createChain({
     accounts: 2,
     witnessCount: 3,
     blockTime: 60,
@@ -42,13 +41,13 @@ async function chainNode(options: { follower?: boolean } = {}): Promise<TronNode
   return node;
 }
 
-async function produce(node: TronNode, slot: bigint): Promise<Block> {
-  const block = await node.chain.produce(T0 + slot * 3000n);
+async function produce(node: Chain, slot: bigint): Promise<Block> {
+  const block = await node.service.produce(T0 + slot * 3000n);
   if (!block) throw new Error(`no block at slot ${slot}`);
   return block.block;
 }
 
-async function transfer(node: TronNode, amount: bigint) {
+async function transfer(node: Chain, amount: bigint) {
   const [from, to] = node.accounts as [(typeof node.accounts)[0], (typeof node.accounts)[0]];
   const unsigned = await node.wallet.createTransaction(ContractType.TransferContract, {
     ownerAddress: from.address,
@@ -74,32 +73,39 @@ describe("fork choice", () => {
       await produce(x, 2n),
     ];
     for (const b of common) {
-      await y.chain.pushBlock(b);
-      await z.chain.pushBlock(b);
+      await y.service.pushBlock(b);
+      await z.service.pushBlock(b);
     }
-    expect(z.chain.properties.headNumber).toBe(3n);
+    expect(z.service.properties.headNumber).toBe(3n);
     // y: one block with a transfer at slot 4; x: three blocks at slots 5..7
     const tx = await transfer(y, 1_000_000n);
-    await y.chain.push(tx);
+    await y.service.push(tx);
     const y4 = await produce(y, 4n);
     expect(y4.transactions).toHaveLength(1);
     const x4 = await produce(x, 5n);
     const x5 = await produce(x, 6n);
     const x6 = await produce(x, 7n);
 
-    expect(await z.chain.pushBlock(y4)).toEqual({ kind: "applied" });
+    expect(await z.service.pushBlock(y4)).toEqual({ kind: "applied" });
     // the same height from another branch: the first seen stays
-    expect(await z.chain.pushBlock(x4)).toEqual({ kind: "side" });
-    expect(z.chain.properties.headBlockId).toEqual(blockId(y4));
+    expect(await z.service.pushBlock(x4)).toEqual({ kind: "side" });
+    expect(z.service.properties.headBlockId).toEqual(blockId(y4));
     // one higher: switch (undo y4, apply x4 and x5)
-    expect(await z.chain.pushBlock(x5)).toEqual({ kind: "switched", undone: 1, applied: 2, forkNumber: 3n });
-    expect(await z.chain.pushBlock(x6)).toEqual({ kind: "applied" });
-    expect(z.chain.properties.headBlockId).toEqual(x.chain.properties.headBlockId);
-    expect(bytesToHex(await z.chain.store.stateDigest())).toBe(bytesToHex(await x.chain.store.stateDigest()));
+    expect(await z.service.pushBlock(x5)).toEqual({
+      kind: "switched",
+      undone: 1,
+      applied: 2,
+      forkNumber: 3n,
+    });
+    expect(await z.service.pushBlock(x6)).toEqual({ kind: "applied" });
+    expect(z.service.properties.headBlockId).toEqual(x.service.properties.headBlockId);
+    expect(bytesToHex(await z.service.store.stateDigest())).toBe(
+      bytesToHex(await x.service.store.stateDigest()),
+    );
     // y4's transfer went back to z's pool
-    expect(z.chain.pendingTransaction(transactionId(tx))).toBeDefined();
+    expect(z.service.pendingTransaction(transactionId(tx))).toBeDefined();
     // a block already held is known
-    expect(await z.chain.pushBlock(x5)).toEqual({ kind: "known" });
+    expect(await z.service.pushBlock(x5)).toEqual({ kind: "known" });
   });
 
   it("tells its listeners of every block applied and every block undone, in order", async () => {
@@ -108,14 +114,14 @@ describe("fork choice", () => {
     const z = await chainNode({ follower: true });
     const common = [...(await x.wallet.getBlocksByLimitNext(1n, 2n, "head")), await produce(x, 1n)];
     for (const b of common) {
-      await y.chain.pushBlock(b);
-      await z.chain.pushBlock(b);
+      await y.service.pushBlock(b);
+      await z.service.pushBlock(b);
     }
     const seen: string[] = [];
-    z.chain.onChange((change) => {
+    z.service.onChange((change) => {
       // the committed state is the one the change concerns: the applied block is the head, the
       // blocks about to be undone are still there (a listener's throw is only logged: recorded here)
-      const head = bytesToHex(z.chain.properties.headBlockId);
+      const head = bytesToHex(z.service.properties.headBlockId);
       if (change.kind === "applied") {
         const n = change.outcome.block.blockHeader!.rawData!.number;
         const atHead = head === bytesToHex(change.outcome.blockId) ? "" : " NOT AT HEAD";
@@ -130,11 +136,11 @@ describe("fork choice", () => {
     const x3 = await produce(x, 6n);
     const x4 = await produce(x, 7n);
     const x5 = await produce(x, 8n);
-    await z.chain.pushBlock(y3);
-    await z.chain.pushBlock(y4);
-    await z.chain.pushBlock(x3);
-    await z.chain.pushBlock(x4);
-    await z.chain.pushBlock(x5);
+    await z.service.pushBlock(y3);
+    await z.service.pushBlock(y4);
+    await z.service.pushBlock(x3);
+    await z.service.pushBlock(x4);
+    await z.service.pushBlock(x5);
     expect(seen).toEqual([
       "applied 3",
       "applied 4",
@@ -144,9 +150,9 @@ describe("fork choice", () => {
       "applied 5 (switch)",
     ]);
     // a dev snapshot revert undoes blocks too
-    const { checkpoint } = await z.chain.checkpoint();
-    await z.chain.pushBlock(await produce(x, 9n));
-    await z.chain.rewindTo(checkpoint);
+    const { checkpoint } = await z.service.checkpoint();
+    await z.service.pushBlock(await produce(x, 9n));
+    await z.service.rewindTo(checkpoint);
     expect(seen.slice(6)).toEqual(["applied 6", "undoing 6"]);
   });
 
@@ -160,8 +166,8 @@ describe("fork choice", () => {
       await produce(x, 2n),
     ];
     for (const b of common) {
-      await y.chain.pushBlock(b);
-      await z.chain.pushBlock(b);
+      await y.service.pushBlock(b);
+      await z.service.pushBlock(b);
     }
     const y4 = await produce(y, 4n);
     const x4 = await produce(x, 5n);
@@ -174,16 +180,16 @@ describe("fork choice", () => {
       blockHeader: { rawData: { ...raw, witnessAddress: wrong.address } },
     });
     bad.blockHeader!.witnessSignature = signBlockHeader(bad, wrong.privateKey);
-    await z.chain.pushBlock(y4);
-    await z.chain.pushBlock(x4);
-    const digestBefore = bytesToHex(await z.chain.store.stateDigest());
-    await expect(z.chain.pushBlock(bad)).rejects.toThrow("validateWitnessSchedule error");
-    expect(z.chain.properties.headBlockId).toEqual(blockId(y4));
-    expect(bytesToHex(await z.chain.store.stateDigest())).toBe(digestBefore);
+    await z.service.pushBlock(y4);
+    await z.service.pushBlock(x4);
+    const digestBefore = bytesToHex(await z.service.store.stateDigest());
+    await expect(z.service.pushBlock(bad)).rejects.toThrow("validateWitnessSchedule error");
+    expect(z.service.properties.headBlockId).toEqual(blockId(y4));
+    expect(bytesToHex(await z.service.store.stateDigest())).toBe(digestBefore);
     // java-tron drops the whole failed branch (x4 with it): x5 no longer links until x4 comes again
-    await expect(z.chain.pushBlock(x5)).rejects.toThrow("does not link");
-    expect(await z.chain.pushBlock(x4)).toEqual({ kind: "side" });
-    expect((await z.chain.pushBlock(x5)).kind).toBe("switched");
+    await expect(z.service.pushBlock(x5)).rejects.toThrow("does not link");
+    expect(await z.service.pushBlock(x4)).toEqual({ kind: "side" });
+    expect((await z.service.pushBlock(x5)).kind).toBe("switched");
   });
 
   it("never undoes a solidified block: a longer branch forking below it is refused", async () => {
@@ -192,17 +198,17 @@ describe("fork choice", () => {
     const y = await chainNode();
     const xb = [...(await x.wallet.getBlocksByLimitNext(1n, 2n, "head"))];
     for (let s = 1n; s <= 6n; s++) xb.push(await produce(x, s));
-    for (const b of xb) await z.chain.pushBlock(b);
-    const solid = z.chain.properties.solidifiedNumber;
+    for (const b of xb) await z.service.pushBlock(b);
+    const solid = z.service.properties.solidifiedNumber;
     expect(solid).toBeGreaterThan(1n);
     // y forks from block 1 (below z's solidified block) and grows longer than z's chain
-    await y.chain.pushBlock(xb[0]!);
+    await y.service.pushBlock(xb[0]!);
     const yb: Block[] = [];
     for (let s = 20n; s < 30n; s++) yb.push(await produce(y, s));
     let failure: unknown;
     for (const b of yb) {
       try {
-        await z.chain.pushBlock(b);
+        await z.service.pushBlock(b);
       } catch (e) {
         failure = e;
       }
@@ -210,7 +216,7 @@ describe("fork choice", () => {
     // the fork point left the tree with the solidified block: the branch does not even link
     expect(failure).toBeInstanceOf(TronodeError);
     expect(["BLOCK_UNLINKED", "FORK_TOO_DEEP"]).toContain((failure as TronodeError).code);
-    expect(z.chain.properties.headBlockId).toEqual(blockId(xb[xb.length - 1]!));
-    expect(z.chain.properties.solidifiedNumber).toBe(solid);
+    expect(z.service.properties.headBlockId).toEqual(blockId(xb[xb.length - 1]!));
+    expect(z.service.properties.solidifiedNumber).toBe(solid);
   });
 });

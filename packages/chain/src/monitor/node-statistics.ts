@@ -11,12 +11,13 @@ import type { NodeMetrics } from "./node-metrics.js";
 export interface NodeStatisticsOptions {
   readonly metrics: NodeMetrics;
   readonly chain: ChainService;
-  /** The node's IP as it announces it (java-tron's node external IP). */
-  readonly ip: string;
+  /** The node's IP as it announces it now (java-tron's node external IP). */
+  readonly ip: () => string;
   readonly version: string;
   /** The witnesses whose keys this node holds. */
   readonly localWitnesses: readonly Uint8Array[];
-  readonly network?: WalletNetwork;
+  /** The P2P network once the node is networked. */
+  readonly network?: () => WalletNetwork | undefined;
 }
 
 /**
@@ -49,9 +50,9 @@ export function nodeStatistics(options: NodeStatisticsOptions): () => MetricsInf
   return () => {
     const props = options.chain.properties;
     const active = unpackAddresses(props.getBytes("ACTIVE_WITNESSES")).map(bytesToHex);
-    const peers = options.network?.peerCount() ?? 0;
+    const peers = options.network?.()?.peerCount() ?? 0;
     return options.metrics.report({
-      ip: options.ip,
+      ip: options.ip(),
       version: options.version,
       isActiveWitness: active.some((w) => local.has(w)),
       headNumber: props.headNumber,
@@ -60,7 +61,7 @@ export function nodeStatistics(options: NodeStatisticsOptions): () => MetricsInf
       pendingSize: options.chain.pendingSize,
       activeWitnesses: active,
       connectionCount: peers,
-      validConnectionCount: options.network?.syncedPeerCount() ?? 0,
+      validConnectionCount: options.network?.()?.syncedPeerCount() ?? 0,
     });
   };
 }

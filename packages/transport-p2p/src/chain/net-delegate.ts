@@ -3,6 +3,8 @@
  * ChainService: ids of the head, solidified and genesis blocks, block and transaction lookups,
  * the checks made before a block is pushed, and the push itself.
  */
+
+import { type ChainService, PushBlockErrors } from "@tronode/chain";
 import {
   type Block,
   BlockTreeErrors,
@@ -17,9 +19,8 @@ import {
   transactionId,
   unpackAddresses,
 } from "@tronode/engine";
-import { type BlockRef, BlockRejected, type NetChain, TransactionRejected } from "@tronode/transport-p2p";
-import type { ChainService } from "../chain/chain-service.js";
-import { PushBlockErrors } from "../chain/fork-choice.js";
+import type { BlockRef } from "../messages.js";
+import { BlockRejected, type NetChain, TransactionRejected } from "../net-chain.js";
 
 /** TronNetDelegate's tolerance for a block ahead of the receiver's clock. */
 const FUTURE_BLOCK_TOLERANCE_MS = 1000n;

@@ -3,7 +3,7 @@
  * entry whose signature hash is the first topic (an anonymous one when no entry matches and the
  * indexed count fits), indexed parameters from the topics (a dynamic type stays its topic hash),
  * the rest from the data; addresses as `0x` + 20 bytes, integers as decimal strings, bytes as `0x`
- * hex, booleans as `true`/`false`. ABI decoding itself is ethers' AbiCoder.
+ * hex, booleans as `true`/`false`. ABI decoding itself is `abi-decode.ts`.
  */
 import {
   bytesToHex,
@@ -16,24 +16,17 @@ import {
   type SmartContract_ABI_Entry_Param,
   utf8Encode,
 } from "@tronode/engine";
-import { AbiCoder, ParamType, type Result } from "ethers/abi";
-
-/** TRON's ABI names `trcToken` where the EVM has a uint256. */
-function evmType(type: string): string {
-  return type.replace(/\btrcToken\b/g, "uint256");
-}
+import { type AbiValue, canonicalType, decodeAbi } from "./abi-decode.js";
 
 function isDynamic(type: string): boolean {
   return type === "string" || type === "bytes" || type.endsWith("]") || type.startsWith("tuple");
 }
 
-function format(value: unknown): EventValue {
+function format(value: AbiValue): EventValue {
   if (typeof value === "bigint") return value.toString();
   if (typeof value === "boolean") return value ? "true" : "false";
   if (typeof value === "string") return /^0x[0-9a-fA-F]{40}$/.test(value) ? value.toLowerCase() : value;
-  if (value instanceof Uint8Array) return `0x${bytesToHex(value)}`;
-  if (Array.isArray(value)) return value.map(format);
-  return String(value);
+  return value.map(format);
 }
 
 interface EventShape {
@@ -48,7 +41,7 @@ function shapesOf(abi: SmartContract_ABI): EventShape[] {
   return abi.entrys
     .filter((e) => e.type === SmartContract_ABI_Entry_EntryType.Event)
     .map((e) => {
-      const canonical = `${e.name}(${e.inputs.map((p) => ParamType.from(evmType(p.type)).format("sighash")).join(",")})`;
+      const canonical = `${e.name}(${e.inputs.map((p) => canonicalType(p.type)).join(",")})`;
       return {
         name: e.name,
         anonymous: e.anonymous,
@@ -58,8 +51,6 @@ function shapesOf(abi: SmartContract_ABI): EventShape[] {
       };
     });
 }
-
-const coder = AbiCoder.defaultAbiCoder();
 
 /** A decoder for one contract's ABI; `decode` answers undefined when no event entry fits the log. */
 export function createEventDecoder(abi: SmartContract_ABI | undefined): {
@@ -77,8 +68,8 @@ export function createEventDecoder(abi: SmartContract_ABI | undefined): {
       if (shape.inputs.filter((p) => p.indexed).length !== indexedTopics.length) return undefined;
       try {
         const plain = shape.inputs.filter((p) => !p.indexed);
-        const decoded: Result = coder.decode(
-          plain.map((p) => evmType(p.type)),
+        const decoded = decodeAbi(
+          plain.map((p) => p.type),
           data,
         );
         let topicAt = 0;
@@ -88,7 +79,7 @@ export function createEventDecoder(abi: SmartContract_ABI | undefined): {
             const topic = indexedTopics[topicAt++]!;
             const value = isDynamic(p.type)
               ? `0x${bytesToHex(topic)}`
-              : format(coder.decode([evmType(p.type)], topic)[0]);
+              : format(decodeAbi([p.type], topic)[0]!);
             return { name: p.name, type: p.type, indexed: true, value };
           }
           return { name: p.name, type: p.type, indexed: false, value: format(decoded[dataAt++]) };
