@@ -1,4 +1,4 @@
-import { createNobleRecoverer, indexAccounts, produceBlock, StateOverlay } from "@tronode/engine";
+import { createNobleRecoverer, indexAccounts, produceBlock, StateOverlay } from "@tronode/engine/internal";
 import autocannon from "autocannon";
 import { engineFixture } from "./engine.js";
 import { BASE, load, readAccountsFile, signedTransfers, startNode, stopNode } from "./http.js";

@@ -21,7 +21,7 @@ import {
   type Transaction,
   TransactionSchema,
   transactionId,
-} from "@tronode/engine";
+} from "@tronode/engine/internal";
 import {
   createNativeRecoverer,
   createRecoveryPool,

@@ -26,7 +26,7 @@ import {
   Transaction_rawSchema,
   TransactionSchema,
   transactionId,
-} from "@tronode/engine";
+} from "@tronode/engine/internal";
 import {
   createNativeRecoverer,
   createRecoveryPool,

@@ -4,7 +4,7 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { request } from "node:http";
-import { TronodeError } from "@tronode/engine";
+import { TronodeError } from "@tronode/engine/internal";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -8,7 +8,7 @@
 import http2 from "node:http2";
 import { connect } from "node:net";
 import { create, toBinary } from "@bufbuild/protobuf";
-import { AccountSchema } from "@tronode/engine";
+import { AccountSchema } from "@tronode/engine/internal";
 
 export interface GrpcLoadResult {
   readonly perSecond: number;

@@ -19,7 +19,7 @@ import {
   signHash,
   TransactionSchema,
   transactionId,
-} from "@tronode/engine";
+} from "@tronode/engine/internal";
 import autocannon from "autocannon";
 import { loadGetAccountOverGrpc } from "./grpc.js";
 
@@ -245,7 +245,7 @@ export async function runHttpBench(
   return results;
 }
 
-import { addressFromBase58 } from "@tronode/engine";
+import { addressFromBase58 } from "@tronode/engine/internal";
 
 /**
  * `count` TRX transfers, each signed by its sender (by default round-robin over `accounts`, each

@@ -21,7 +21,7 @@ import { writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import * as grpc from "@grpc/grpc-js";
-import { addressFromBase58 } from "@tronode/engine";
+import { addressFromBase58 } from "@tronode/engine/internal";
 import { HDNodeWallet, Wallet } from "ethers";
 import { bareHttpSource, spawnUntilAnswered } from "./first-answer.js";
 import { loadGetAccountOverGrpc } from "./grpc.js";

@@ -51,7 +51,7 @@ export async function runRecoveryBench(options: RecoveryBenchOptions = {}): Prom
   const threads = options.threads ?? 2;
   const log = options.log ?? ((line: string) => console.log(line));
   useSourceCondition();
-  const engine = await import("@tronode/engine");
+  const engine = await import("@tronode/engine/internal");
   const native = await import("@tronode/secp256k1-native");
 
   const items = Array.from({ length: count }, () => {

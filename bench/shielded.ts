@@ -6,7 +6,7 @@
  * made for: TRON's own keys cost the same (same circuit, same pairing count).
  * Run: `npm run bench` (or `node --conditions=tronode-source --import tsx bench/shielded.ts`).
  */
-import { hexToBytes, shielded } from "@tronode/engine";
+import { hexToBytes, shielded } from "@tronode/engine/internal";
 import {
   ZCASH_BLOCK_419201_OUTPUTS,
   ZCASH_OUTPUT_VK_HEX,

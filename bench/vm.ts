@@ -6,7 +6,7 @@
  * ARCHITECTURE.md). Run: `npm run bench` (or `node --conditions=tronode-source --import tsx bench/vm.ts`).
  */
 import { createEVM } from "@ethereumjs/evm";
-import { BASE_VM_CONFIG, executeCode, hexToBytes, MemoryState } from "@tronode/engine";
+import { BASE_VM_CONFIG, executeCode, hexToBytes, MemoryState } from "@tronode/engine/internal";
 import { runWordBench } from "./vm-words.js";
 
 /** countdown loop: PUSH3 n; JUMPDEST PUSH1 1 SWAP1 SUB DUP1 PUSH1 4 JUMPI STOP (7 instructions per turn) */

@@ -9,7 +9,7 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { bytesToHex, hexToBytes, signHash } from "@tronode/engine";
+import { bytesToHex, hexToBytes, signHash } from "@tronode/engine/internal";
 import { startFromConfigConf } from "../test/support/config-conf-node.js";
 import { compiledContracts } from "../test/support/solidity.js";
 import { until } from "../test/support/until.js";

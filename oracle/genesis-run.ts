@@ -26,7 +26,7 @@ import {
   Transaction_rawSchema,
   TransactionSchema,
   transactionId,
-} from "@tronode/engine";
+} from "@tronode/engine/internal";
 import { until } from "../test/support/until.js";
 import { closeGrpcStubs, grpcCall } from "./grpc.js";
 import { findOracle, startJavaTron } from "./java-tron.js";

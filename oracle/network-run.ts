@@ -8,7 +8,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { addressToBase58, bytesToHex } from "@tronode/engine";
+import { addressToBase58, bytesToHex } from "@tronode/engine/internal";
 import { createLogger, createNode } from "@tronode/node";
 import { findOracle, startJavaTron } from "./java-tron.js";
 import { defaultOracleNetwork, javaTronConfig, javaTronPorts, tronodeOptions } from "./network.js";

@@ -5,14 +5,14 @@
  * Every peer list is empty and discovery is off: nothing leaves loopback.
  */
 
-import type { DevAccount } from "@tronode/engine";
+import type { DevAccount } from "@tronode/engine/internal";
 import {
   addressOfPrivateKey,
   addressToBase58,
   bytesToHex,
   hexToBytes,
   type PropertyName,
-} from "@tronode/engine";
+} from "@tronode/engine/internal";
 import { DEFAULT_MNEMONIC, deriveDevAccounts } from "@tronode/node";
 
 export interface OracleKey {

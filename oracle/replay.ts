@@ -5,7 +5,7 @@
  * So every commit is checked against java-tron's own answers without java-tron on the machine.
  */
 import { readFileSync } from "node:fs";
-import { BlockSchema, decode, hexToBytes } from "@tronode/engine";
+import { BlockSchema, decode, hexToBytes } from "@tronode/engine/internal";
 import { createNode, type TronNode } from "@tronode/node";
 import { defaultOracleNetwork, tronodeOptions } from "./network.js";
 import { compareStep, type RecordedStep, request, type StepResult } from "./session.js";

@@ -8,7 +8,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { blockBytes, bytesToHex, Tables } from "@tronode/engine";
+import { blockBytes, bytesToHex, Tables } from "@tronode/engine/internal";
 import { createLogger, createNode } from "@tronode/node";
 import { closeGrpcStubs } from "./grpc.js";
 import { findOracle, startJavaTron } from "./java-tron.js";

@@ -5,7 +5,7 @@
  * Every java-tron answer is recorded with the head it was read at, so a replay can later ask tronode
  * the same questions on the same chain without java-tron (see replay.ts).
  */
-import { bytesToHex, hexToBytes, sha256, signHash } from "@tronode/engine";
+import { bytesToHex, hexToBytes, sha256, signHash } from "@tronode/engine/internal";
 import {
   BUILT_TRANSACTION_FIELDS,
   type Difference,

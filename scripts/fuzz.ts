@@ -2,7 +2,7 @@
  * The long fuzz run (issue 15): `npm run fuzz -- [requests=100000] [seed]` against an in-process
  * node; prints the counts by status and every failure (test/support/route-fuzzer.ts).
  */
-import { addressToBase58, bytesToHex } from "@tronode/engine";
+import { addressToBase58, bytesToHex } from "@tronode/engine/internal";
 import { createNode } from "@tronode/node";
 import { fuzzRoutes } from "../test/support/route-fuzzer.js";
 

@@ -28,7 +28,7 @@ import {
   Tables,
   TransactionSchema,
   transactionId,
-} from "@tronode/engine";
+} from "@tronode/engine/internal";
 import { DEFAULT_MNEMONIC, defaultNodeConfig, deriveDevAccounts, TRON_HD_PATH } from "@tronode/node";
 import { createChainStore, createLevelStorage } from "@tronode/storage";
 import autocannon from "autocannon";

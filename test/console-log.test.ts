@@ -10,7 +10,7 @@ import {
   CONSOLE_ADDRESS_HEX,
   consoleLogSelectorCount,
   decodeConsoleLog,
-} from "@tronode/engine";
+} from "@tronode/engine/internal";
 import { consoleLogLine } from "@tronode/node";
 import { AbiCoder, id } from "ethers";
 import { describe, expect, it } from "vitest";

@@ -26,7 +26,7 @@ import {
   Tables,
   TransactionSchema,
   transactionId,
-} from "@tronode/engine";
+} from "@tronode/engine/internal";
 import { createNode, DEFAULT_MNEMONIC, deriveDevAccounts, TRON_HD_PATH, type TronNode } from "@tronode/node";
 import { createChainStore, createMemoryStorage } from "@tronode/storage";
 import { afterAll, describe, expect, it } from "vitest";

@@ -18,7 +18,7 @@ import {
   SmartContractSchema,
   stringifyJson,
   WitnessListSchema,
-} from "@tronode/engine";
+} from "@tronode/engine/internal";
 import { createNode, type TronNode } from "@tronode/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {

@@ -3,9 +3,10 @@
  * operation the HTTP API serves — when an operation is served, its rpcs get bindings (see
  * ARCHITECTURE.md, "Adding an operation").
  */
-import { SERVICE_TABLES } from "@tronode/transport-grpc";
-import { ROUTE_TABLE } from "@tronode/transport-http";
+
 import { describe, expect, it } from "vitest";
+import { SERVICE_TABLES } from "../packages/transport-grpc/src/service-tables.js";
+import { ROUTE_TABLE } from "../packages/transport-http/src/route-table.js";
 
 describe("gRPC and HTTP serve the same operations", () => {
   it("no rpc is 'not yet' while HTTP serves its operation", () => {

@@ -11,7 +11,7 @@ import {
   Tables,
   TransactionSchema,
   transactionId,
-} from "@tronode/engine";
+} from "@tronode/engine/internal";
 import { createNode, type TronNode } from "@tronode/node";
 import { afterEach, describe, expect, it } from "vitest";
 

@@ -19,7 +19,7 @@ import {
   parseTransaction,
   Transaction_rawSchema,
   transactionId,
-} from "@tronode/engine";
+} from "@tronode/engine/internal";
 import { describe, expect, it } from "vitest";
 import { tronwebTx } from "./support/tronweb-proto.js";
 

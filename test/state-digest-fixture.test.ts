@@ -21,7 +21,7 @@ import {
   signHash,
   TransactionSchema,
   transactionId,
-} from "@tronode/engine";
+} from "@tronode/engine/internal";
 import { createNode, type TronNode } from "@tronode/node";
 import { describe, expect, it } from "vitest";
 

@@ -32,7 +32,7 @@ import {
   TransactionSchema,
   transactionId,
   typeUrlOf,
-} from "@tronode/engine";
+} from "@tronode/engine/internal";
 import { describe, expect, it } from "vitest";
 import { Prng } from "./support/prng.js";
 import {

@@ -1,5 +1,5 @@
 /** Chain reads, accounts and transfers: the basics every client calls first. */
-import { addressToBase58, bytesToHex } from "@tronode/engine";
+import { addressToBase58, bytesToHex } from "@tronode/engine/internal";
 import type { OracleNetwork } from "../network.js";
 import type { Scenario } from "../scenario.js";
 

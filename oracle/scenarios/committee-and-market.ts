@@ -1,5 +1,5 @@
 /** Proposals through a maintenance, and the market order book on the oracle's token. */
-import { bytesToHex } from "@tronode/engine";
+import { bytesToHex } from "@tronode/engine/internal";
 import type { OracleNetwork } from "../network.js";
 import type { Scenario } from "../scenario.js";
 

@@ -3,7 +3,7 @@
  * transaction info, reverts (reason, custom error, panic), a run out of energy, and the contract
  * settings. Compiled by npm solc (test/support/solidity.ts).
  */
-import { bytesToHex } from "@tronode/engine";
+import { bytesToHex } from "@tronode/engine/internal";
 import { compiledContracts } from "../../test/support/solidity.js";
 import type { OracleNetwork } from "../network.js";
 import type { Scenario } from "../scenario.js";

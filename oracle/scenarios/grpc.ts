@@ -1,5 +1,5 @@
 /** The same reads and refusals through TRON's gRPC services, with stubs built from the protos. */
-import { bytesToHex } from "@tronode/engine";
+import { bytesToHex } from "@tronode/engine/internal";
 import type { Json } from "../compare.js";
 import type { OracleNetwork } from "../network.js";
 import type { Scenario } from "../scenario.js";

@@ -1,5 +1,5 @@
 /** Permissions: an owner threshold of two keys, a restricted active permission, partial signatures. */
-import { bytesToHex } from "@tronode/engine";
+import { bytesToHex } from "@tronode/engine/internal";
 import type { OracleNetwork } from "../network.js";
 import type { Scenario } from "../scenario.js";
 import { post, signBuilt } from "../session.js";

@@ -2,7 +2,7 @@
  * Reads over the chain the other scenarios left: balance history, the solidity and PBFT views,
  * blocks and their transaction infos, paginated lists, and java-tron's Ethereum-style JSON-RPC.
  */
-import { bytesToHex } from "@tronode/engine";
+import { bytesToHex } from "@tronode/engine/internal";
 import type { Json } from "../compare.js";
 import type { OracleNetwork } from "../network.js";
 import type { Scenario } from "../scenario.js";

@@ -3,7 +3,13 @@
  * by the wrong key, an expired transaction, a foreign reference block, a duplicate, a contract that
  * fails validation, and malformed bodies. Each transaction goes to both nodes.
  */
-import { bytesToHex, parseTransaction, printTransaction, signHash, transactionId } from "@tronode/engine";
+import {
+  bytesToHex,
+  parseTransaction,
+  printTransaction,
+  signHash,
+  transactionId,
+} from "@tronode/engine/internal";
 import type { Json } from "../compare.js";
 import type { OracleNetwork } from "../network.js";
 import type { Scenario } from "../scenario.js";

@@ -1,5 +1,5 @@
 /** Stake 2.0 and delegation, the closed Stake 1.0 path, and the staking reads. */
-import { bytesToHex } from "@tronode/engine";
+import { bytesToHex } from "@tronode/engine/internal";
 import type { OracleNetwork } from "../network.js";
 import type { Scenario } from "../scenario.js";
 

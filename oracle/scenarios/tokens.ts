@@ -1,5 +1,5 @@
 /** TRC-10: issue, sale, transfer, update; Bancor exchanges on it. */
-import { bytesToHex } from "@tronode/engine";
+import { bytesToHex } from "@tronode/engine/internal";
 import type { OracleNetwork } from "../network.js";
 import type { Scenario } from "../scenario.js";
 import { post } from "../session.js";

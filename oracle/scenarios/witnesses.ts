@@ -1,5 +1,5 @@
 /** A witness application, votes counted at a maintenance, brokerage and rewards. */
-import { bytesToHex } from "@tronode/engine";
+import { bytesToHex } from "@tronode/engine/internal";
 import type { OracleNetwork } from "../network.js";
 import type { Scenario } from "../scenario.js";
 

@@ -17,7 +17,7 @@ import {
   type Transaction,
   TransactionSchema,
   transactionId,
-} from "@tronode/engine";
+} from "@tronode/engine/internal";
 import { createNode, type TronNode } from "@tronode/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 

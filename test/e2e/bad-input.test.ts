@@ -10,10 +10,11 @@
  * path, no JavaScript error text, nothing logged as an unexpected failure. After every batch the
  * node still answers, and nothing changed: balances, head block, solid block, pending pool.
  */
-import { addressToBase58, bytesToHex } from "@tronode/engine";
+import { addressToBase58, bytesToHex } from "@tronode/engine/internal";
 import { createNode, type TronNode } from "@tronode/node";
-import { ROUTE_TABLE, type RouteRow } from "@tronode/transport-http";
+import type { RouteRow } from "@tronode/transport-http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ROUTE_TABLE } from "../../packages/transport-http/src/route-table.js";
 import {
   type RawAnswer,
   type RawClient,

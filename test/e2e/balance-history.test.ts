@@ -5,7 +5,7 @@
  * operations the spec lists. The clock is injected and the block time long, so the test decides
  * which transactions share a block.
  */
-import { bytesToHex, type Clock } from "@tronode/engine";
+import { bytesToHex, type Clock } from "@tronode/engine/internal";
 import { createNode, type TronNode } from "@tronode/node";
 import { TronWeb } from "tronweb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -7,7 +7,7 @@
  * TronWeb 6.5.1 has no `contract.Event().watch()` (nothing in its contract module listens for
  * events); its event module is what dApps poll, so that is what is tested.
  */
-import { bytesToHex } from "@tronode/engine";
+import { bytesToHex } from "@tronode/engine/internal";
 import { createNode, type TronNode } from "@tronode/node";
 import { TronWeb } from "tronweb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

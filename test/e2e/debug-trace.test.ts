@@ -5,7 +5,7 @@
  * errors for unknown, pending and too old transactions; the node's log line with the decoded
  * revert reason.
  */
-import { addressToBase58, bytesToHex, keccak256, Tables, utf8Encode } from "@tronode/engine";
+import { addressToBase58, bytesToHex, keccak256, Tables, utf8Encode } from "@tronode/engine/internal";
 import { createNode, type TronNode } from "@tronode/node";
 import { TronWeb } from "tronweb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -18,7 +18,7 @@
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { bytesToHex, hexToBytes, keccak256 } from "@tronode/engine";
+import { bytesToHex, hexToBytes, keccak256 } from "@tronode/engine/internal";
 import { createNode, type TronNode } from "@tronode/node";
 import { TronWeb } from "tronweb";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";

@@ -6,7 +6,7 @@
  * and a locked delegateResource under the default active permission, and a TRC-10 exchange between
  * two fresh issuers within TronWeb's 5 s waits, on the default 3 s block time.
  */
-import { bytesToHex } from "@tronode/engine";
+import { bytesToHex } from "@tronode/engine/internal";
 import { createNode, type TronNode } from "@tronode/node";
 import { TronWeb } from "tronweb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

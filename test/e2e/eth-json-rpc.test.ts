@@ -21,7 +21,7 @@ import {
   type TransactionOutcome,
   transactionId,
   utf8Encode,
-} from "@tronode/engine";
+} from "@tronode/engine/internal";
 import { createNode, type TronNode } from "@tronode/node";
 import { ETH_METHODS } from "@tronode/operations";
 import { Contract, JsonRpcProvider } from "ethers";

@@ -23,7 +23,7 @@ import {
   type TransactionOutcome,
   transactionId,
   utf8Encode,
-} from "@tronode/engine";
+} from "@tronode/engine/internal";
 import { createNode, type TronNode } from "@tronode/node";
 import { createHttpServer } from "@tronode/transport-http";
 import { TronWeb } from "tronweb";

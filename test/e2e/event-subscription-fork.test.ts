@@ -11,7 +11,14 @@
  * - the transfer goes back to the pool and into a later block: published again with `removed:
  *   false`, and only that block's solidity event follows, never the dropped one's.
  */
-import { addressToBase58, type Block, blockId, bytesToHex, type Clock, transactionId } from "@tronode/engine";
+import {
+  addressToBase58,
+  type Block,
+  blockId,
+  bytesToHex,
+  type Clock,
+  transactionId,
+} from "@tronode/engine/internal";
 import { allTriggersSubscription, createNode, type TronNode } from "@tronode/node";
 import { TronWeb } from "tronweb";
 import { afterAll, describe, expect, it } from "vitest";

@@ -16,7 +16,7 @@ import {
   Tables,
   TriggerSmartContractSchema,
   transactionId,
-} from "@tronode/engine";
+} from "@tronode/engine/internal";
 import { allTriggersSubscription, createNode, type TronNode } from "@tronode/node";
 import { TronWeb } from "tronweb";
 import { afterAll, describe, expect, it } from "vitest";

@@ -28,7 +28,7 @@ import {
   type Logger,
   signTransaction,
   utf8Encode,
-} from "@tronode/engine";
+} from "@tronode/engine/internal";
 import { createEventPublisher } from "@tronode/events";
 import { createNode, type EventSubscriptionConfig, eventSubscriptionOf, type TronNode } from "@tronode/node";
 import { TronWeb } from "tronweb";

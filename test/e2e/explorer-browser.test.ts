@@ -10,7 +10,7 @@ import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { bytesToHex } from "@tronode/engine";
+import { bytesToHex } from "@tronode/engine/internal";
 import { createNode, type TronNode } from "@tronode/node";
 import { type BrowserContext, chromium, type Page } from "playwright-core";
 import { TronWeb } from "tronweb";

@@ -4,7 +4,7 @@
  * leads a browser there on a dev chain while programs keep java-tron's 404, the head stream pushes
  * a committed block, and `--no-explorer` (`explorer: false`) turns all of it off.
  */
-import { bytesToHex } from "@tronode/engine";
+import { bytesToHex } from "@tronode/engine/internal";
 import { createNode, type TronNode } from "@tronode/node";
 import { TronWeb } from "tronweb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

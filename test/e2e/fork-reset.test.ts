@@ -4,7 +4,7 @@
  * state); no params give a fresh local chain that reads nothing upstream. Upstream: a tronode on
  * loopback started by the test.
  */
-import { bytesToHex } from "@tronode/engine";
+import { bytesToHex } from "@tronode/engine/internal";
 import { createNode, type TronNode } from "@tronode/node";
 import { TronWeb } from "tronweb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -10,7 +10,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { bytesToHex, TronodeError } from "@tronode/engine";
+import { bytesToHex, TronodeError } from "@tronode/engine/internal";
 import { createNode, type TronNode } from "@tronode/node";
 import { TronWeb } from "tronweb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -6,7 +6,7 @@
  * continues the chain from the fork block, answers upstream's transactions below it — and upstream
  * is left unchanged.
  */
-import { bytesToHex, keccak256 } from "@tronode/engine";
+import { bytesToHex, keccak256 } from "@tronode/engine/internal";
 import { createNode, type TronNode } from "@tronode/node";
 import { TronWeb } from "tronweb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -2,7 +2,7 @@
  * Generated hostile requests over every route (test/support/route-fuzzer.ts): a few thousand in
  * `npm test` with a fixed seed; `npm run fuzz -- <requests> [seed]` runs the long version.
  */
-import { addressToBase58, bytesToHex } from "@tronode/engine";
+import { addressToBase58, bytesToHex } from "@tronode/engine/internal";
 import { createNode, type TronNode } from "@tronode/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fuzzRoutes } from "../support/route-fuzzer.js";

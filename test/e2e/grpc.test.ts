@@ -4,10 +4,11 @@
  * why the .proto is tronode's own copy of TRON's api.proto). Answers are checked against
  * java-tron's conventions and against the node's HTTP API for the same state.
  */
-import { addressToBase58, bytesToHex, signHash } from "@tronode/engine";
+import { addressToBase58, bytesToHex, signHash } from "@tronode/engine/internal";
 import { createNode, type TronNode } from "@tronode/node";
-import { createGrpcServer, WALLET_TABLE } from "@tronode/transport-grpc";
+import { createGrpcServer } from "@tronode/transport-grpc";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { WALLET_TABLE } from "../../packages/transport-grpc/src/service-tables.js";
 import { type GrpcObject, GrpcStatus, type GrpcStub, grpcFailure, grpcStub } from "../support/grpc-stubs.js";
 
 let node: TronNode;

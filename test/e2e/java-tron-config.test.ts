@@ -20,7 +20,7 @@ import {
   createGenesis,
   decode,
   hexToBytes,
-} from "@tronode/engine";
+} from "@tronode/engine/internal";
 import { baseConfigOf, createNode, type NodeConfig, type TronNode, withConfigFile } from "@tronode/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { defaultOracleNetwork, javaTronConfig } from "../../oracle/network.js";

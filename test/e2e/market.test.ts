@@ -6,7 +6,7 @@
  * its `trx.sign` refuses market contracts, so orders are built by `/wallet/marketsellasset` and
  * signed with TronWeb's `utils.crypto.signTransaction` — what a TronWeb user would do.
  */
-import { bytesToHex, type Clock } from "@tronode/engine";
+import { bytesToHex, type Clock } from "@tronode/engine/internal";
 import { createNode, type TronNode } from "@tronode/node";
 import { TronWeb, utils } from "tronweb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

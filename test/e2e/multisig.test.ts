@@ -5,7 +5,7 @@
  * every step, the threshold rule at broadcast, the multi-sign fee, the operations mask, the refused
  * witness permission, a missing permission, and addtransactionsign over loopback HTTP.
  */
-import { bytesToHex } from "@tronode/engine";
+import { bytesToHex } from "@tronode/engine/internal";
 import { createNode, type TronNode } from "@tronode/node";
 import { TronWeb } from "tronweb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -3,7 +3,7 @@
  * and protocol.Monitor/GetStatsInfo report the blocks the chain committed, the transactions in
  * them, the HTTP and gRPC requests answered, and the node itself, in java-tron's MetricsInfo shape.
  */
-import { bytesToHex, hexToBytes, signHash } from "@tronode/engine";
+import { bytesToHex, hexToBytes, signHash } from "@tronode/engine/internal";
 import { createNode, type TronNode } from "@tronode/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type GrpcObject, type GrpcStub, grpcStub } from "../support/grpc-stubs.js";

@@ -7,7 +7,7 @@
  * - a witness killed: the others go on and count its missed slots; restarted, it re-syncs and
  *   produces again.
  */
-import { addressToBase58, bytesToHex } from "@tronode/engine";
+import { addressToBase58, bytesToHex } from "@tronode/engine/internal";
 import { DEFAULT_MNEMONIC, deriveDevAccounts, TRON_HD_PATH } from "@tronode/node";
 import { TronWeb } from "tronweb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

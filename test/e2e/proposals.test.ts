@@ -9,7 +9,7 @@
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { bytesToHex, type Clock } from "@tronode/engine";
+import { bytesToHex, type Clock } from "@tronode/engine/internal";
 import {
   applyConfigFile,
   createNode,

@@ -16,7 +16,7 @@ import {
   Transaction_rawSchema,
   TransactionSchema,
   transactionId,
-} from "@tronode/engine";
+} from "@tronode/engine/internal";
 import { createNode, defaultNodeConfig, TRE_CHAIN_PARAMETERS, type TronNode } from "@tronode/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type GrpcStub, grpcStub } from "../support/grpc-stubs.js";

@@ -28,7 +28,7 @@ import {
   TransactionInfo_LogSchema,
   TransactionSchema,
   transactionId,
-} from "@tronode/engine";
+} from "@tronode/engine/internal";
 import { createNode, defaultNodeConfig, TRE_CHAIN_PARAMETERS, type TronNode } from "@tronode/node";
 import { AbiCoder } from "ethers";
 import { TronWeb } from "tronweb";

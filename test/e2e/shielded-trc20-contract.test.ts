@@ -6,7 +6,7 @@
  * notes with their values, memos and positions; spent flags and isshieldedtrc20contractnotespent
  * flip once the contract records the note's nullifier (read by a TVM constant call).
  */
-import { bytesToHex, hexToBytes, shielded } from "@tronode/engine";
+import { bytesToHex, hexToBytes, shielded } from "@tronode/engine/internal";
 import { createNode, type TronNode } from "@tronode/node";
 import { TronWeb } from "tronweb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

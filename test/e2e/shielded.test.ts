@@ -4,7 +4,7 @@
  * createspendauthsig signature verifies, java-tron's error texts for bad lengths, and proof
  * creation answers "not possible here".
  */
-import { bytesToHex, hexToBytes, shielded } from "@tronode/engine";
+import { bytesToHex, hexToBytes, shielded } from "@tronode/engine/internal";
 import { createNode, type TronNode } from "@tronode/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 

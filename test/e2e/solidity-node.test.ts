@@ -9,7 +9,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { bytesToHex, hexToBytes, signHash } from "@tronode/engine";
+import { bytesToHex, hexToBytes, signHash } from "@tronode/engine/internal";
 import { DEFAULT_MNEMONIC, deriveDevAccounts, TRON_HD_PATH } from "@tronode/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type CliProcess, killAllClis, startCli, waitForOutput } from "../support/cli-process.js";

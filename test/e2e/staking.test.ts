@@ -3,7 +3,7 @@
  * TRE's parameters: 1-day unfreeze delay, CancelAllUnfreezeV2 on). The node's clock is injected so
  * the test can move a day ahead and see unfreezes expire, as a real chain would after 28 800 blocks.
  */
-import { bytesToHex, type Clock } from "@tronode/engine";
+import { bytesToHex, type Clock } from "@tronode/engine/internal";
 import { createNode, type TronNode } from "@tronode/node";
 import { TronWeb } from "tronweb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

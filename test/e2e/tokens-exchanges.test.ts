@@ -4,7 +4,7 @@
  * window, send it, update it, list it; open a TRX/token exchange, inject, trade, withdraw, list.
  * The node's clock is injected so the sale window can open without waiting.
  */
-import { bancorExchange, bytesToHex, type Clock } from "@tronode/engine";
+import { bancorExchange, bytesToHex, type Clock } from "@tronode/engine/internal";
 import { createNode, type TronNode } from "@tronode/node";
 import { TronWeb } from "tronweb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -3,7 +3,7 @@
  * lives only in the run's overlays, and an unset slot used to be asked of the chain store (which has
  * no such table) and failed the call.
  */
-import { bytesToHex } from "@tronode/engine";
+import { bytesToHex } from "@tronode/engine/internal";
 import { createNode, type TronNode } from "@tronode/node";
 import { afterAll, beforeAll, expect, it } from "vitest";
 

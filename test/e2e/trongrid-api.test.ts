@@ -11,7 +11,7 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { accountIndexLag } from "@tronode/chain";
-import { bytesToHex, type Table, Tables } from "@tronode/engine";
+import { bytesToHex, type Table, Tables } from "@tronode/engine/internal";
 import { createNode, type TronNode } from "@tronode/node";
 import { type ChainStore, createChainStore, createLevelStorage } from "@tronode/storage";
 import { TronWeb } from "tronweb";

@@ -3,7 +3,7 @@
  * wall-clock slot grid, the solidified block trails the head by java-tron's 70 % rule, and a node
  * holding only two of three witness keys leaves the third one's slots empty (counted as missed).
  */
-import { bytesToHex, type Clock } from "@tronode/engine";
+import { bytesToHex, type Clock } from "@tronode/engine/internal";
 import { createNode, DEFAULT_MNEMONIC, defaultNodeConfig, deriveDevAccounts } from "@tronode/node";
 import { afterAll, describe, expect, it } from "vitest";
 import { killAllClis, startCli, startedUrl, waitForOutput } from "../support/cli-process.js";

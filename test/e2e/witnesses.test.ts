@@ -5,7 +5,7 @@
  * 24 hours, updateBrokerage changes the split from the next cycle. The clock is injected and the
  * maintenance interval short, so the test moves through cycles quickly.
  */
-import { bytesToHex, type Clock } from "@tronode/engine";
+import { bytesToHex, type Clock } from "@tronode/engine/internal";
 import {
   createNode,
   DEFAULT_MNEMONIC,

@@ -9,7 +9,7 @@ import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { copyFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { hexToBytes, signHash } from "@tronode/engine";
+import { hexToBytes, signHash } from "@tronode/engine/internal";
 import { TronWeb } from "tronweb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -20,6 +20,7 @@ import {
   REPO_ROOT,
   startedUrl,
   waitForOutput,
+  watchProcess,
 } from "../support/cli-process.js";
 import { grpcStub } from "../support/grpc-stubs.js";
 import {
@@ -101,39 +102,7 @@ function startProcess(command: string, args: readonly string[], cwd: string): Cl
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,
   });
-  let out = "";
-  let err = "";
-  let done = false;
-  child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
-    out += chunk;
-  });
-  child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
-    err += chunk;
-  });
-  const exited = new Promise<ExitStatus>((resolve) => {
-    child.once("exit", (code, signal) => resolve({ code, signal }));
-    child.once("error", () => resolve({ code: null, signal: null }));
-  }).finally(() => {
-    done = true;
-  });
-  const cli: CliProcess = {
-    child,
-    stdout: () => out,
-    stderr: () => err,
-    logLines: () =>
-      out
-        .split("\n")
-        .filter((line) => line.startsWith("{"))
-        .flatMap((line) => {
-          try {
-            return [JSON.parse(line) as Record<string, unknown>];
-          } catch {
-            return [];
-          }
-        }),
-    exited,
-    hasExited: () => done,
-  };
+  const cli = watchProcess(child);
   // kept after the child's exit: its group may outlive it (see groupAlive), and afterAll kills that
   running.add(cli);
   return cli;

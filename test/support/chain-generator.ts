@@ -3,7 +3,7 @@
  * with `blocks` blocks on consecutive slots ending shortly before now, produced by a node holding
  * all three keys with its slot timer stopped. A node started on the dir continues from there.
  */
-import { BLOCK_PRODUCED_INTERVAL, type Clock } from "@tronode/engine";
+import { BLOCK_PRODUCED_INTERVAL, type Clock } from "@tronode/engine/internal";
 import { createNode } from "@tronode/node";
 
 export interface GeneratedChain {

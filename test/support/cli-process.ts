@@ -48,6 +48,13 @@ export function startCli(
     },
   );
   running.add(child);
+  const cli = watchProcess(child);
+  void cli.exited.then(() => running.delete(child));
+  return cli;
+}
+
+/** A spawned child (stdout and stderr piped) as a CliProcess: its output kept, its exit awaited. */
+export function watchProcess(child: ChildProcess): CliProcess {
   let out = "";
   let err = "";
   let done = false;
@@ -58,16 +65,10 @@ export function startCli(
     err += chunk;
   });
   const exited = new Promise<ExitStatus>((resolve) => {
-    child.on("exit", (code, signal) => {
-      done = true;
-      running.delete(child);
-      resolve({ code, signal });
-    });
-    child.on("error", () => {
-      done = true;
-      running.delete(child);
-      resolve({ code: null, signal: null });
-    });
+    child.once("exit", (code, signal) => resolve({ code, signal }));
+    child.once("error", () => resolve({ code: null, signal: null }));
+  }).finally(() => {
+    done = true;
   });
   return {
     child,

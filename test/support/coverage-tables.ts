@@ -6,10 +6,10 @@
 import { grpcColumnOf, grpcOnlyCoverageMarkdown } from "@tronode/transport-grpc";
 import {
   ethMethodsCoverageMarkdown,
-  ROUTE_TABLE,
   routeCoverageMarkdown,
   tronGridCoverageMarkdown,
 } from "@tronode/transport-http";
+import { ROUTE_TABLE } from "../../packages/transport-http/src/route-table.js";
 import { readSpecOperations } from "./spec-operations.js";
 
 export const HTTP_MARKERS = {

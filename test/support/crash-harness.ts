@@ -33,7 +33,7 @@ import {
   Tables,
   TransactionSchema,
   transactionId,
-} from "@tronode/engine";
+} from "@tronode/engine/internal";
 import { DEFAULT_MNEMONIC, defaultNodeConfig, deriveDevAccounts, TRON_HD_PATH } from "@tronode/node";
 import { createChainStore, createLevelStorage } from "@tronode/storage";
 import { type CliProcess, killAllClis, startCli, startedUrl, waitForOutput } from "./cli-process.js";

@@ -17,7 +17,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
-import { type JsonValue, parseJsonText, stringifyJson } from "@tronode/engine";
+import { type JsonValue, parseJsonText, stringifyJson } from "@tronode/engine/internal";
 
 export const FIXTURE_DIR = join(import.meta.dirname, "..", "fixtures", "fork", "trongrid");
 

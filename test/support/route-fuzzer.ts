@@ -11,8 +11,8 @@
  * `npm run fuzz -- 100000` the long run.
  */
 
-import { ROUTE_TABLE } from "@tronode/transport-http";
 import fc from "fast-check";
+import { ROUTE_TABLE } from "../../packages/transport-http/src/route-table.js";
 import { type RawAnswer, type RawClient, rawClient } from "./raw-http.js";
 
 export interface FuzzReport {

@@ -18,7 +18,7 @@ import {
   signHash,
   TransactionSchema,
   transactionId,
-} from "@tronode/engine";
+} from "@tronode/engine/internal";
 import { DEFAULT_MNEMONIC, deriveDevAccounts, TRON_HD_PATH } from "@tronode/node";
 import { killAllClis, startCli, startedUrl, waitForOutput } from "./cli-process.js";
 

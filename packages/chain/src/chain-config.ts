@@ -1,4 +1,9 @@
-import { type ChainSettings, DEFAULT_CHAIN_SETTINGS, hexToBytes, TronodeError } from "@tronode/engine";
+import {
+  type ChainSettings,
+  DEFAULT_CHAIN_SETTINGS,
+  hexToBytes,
+  TronodeError,
+} from "@tronode/engine/internal";
 import { addressOfPrivateKeyFast } from "@tronode/secp256k1-native";
 import { DEFAULT_MNEMONIC, TRON_HD_PATH } from "./dev/dev-accounts.js";
 import type { ForkConfig } from "./fork/fork-start.js";
@@ -102,6 +107,7 @@ export interface ChainConfig {
   readonly minEffectiveConnection?: number;
 }
 
+/** A chain's genesis: its time, the funded witness and accounts, and the chain parameters by java-tron name. */
 export interface GenesisSettings {
   readonly timestamp: bigint;
   readonly parentHash: Uint8Array;
@@ -215,6 +221,7 @@ export function witnessAddressOf(config: ChainConfig): Uint8Array {
   return config.witnessAccountAddress ?? addressOfPrivateKeyFast(config.witnessPrivateKey);
 }
 
+/** An INVALID_CONFIG error with the message naming the setting at fault. */
 export function configError(message: string): TronodeError {
   return new TronodeError("INVALID_CONFIG", message);
 }

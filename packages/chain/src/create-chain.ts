@@ -25,7 +25,7 @@ import {
   TriggerSmartContractSchema,
   TronodeError,
   type WalletApi,
-} from "@tronode/engine";
+} from "@tronode/engine/internal";
 import type { ServableChain, TransportMetrics } from "@tronode/operations";
 import {
   addressOfPrivateKeyFast,
@@ -34,6 +34,7 @@ import {
   createRecoveryPool,
 } from "@tronode/secp256k1-native";
 import {
+  type AnyAbstractLevel,
   type ChainStore,
   createAbstractLevelStorage,
   createChainStore,
@@ -41,7 +42,6 @@ import {
   createMemoryStorage,
   type KvStorage,
 } from "@tronode/storage";
-import type { AbstractLevel } from "abstract-level";
 import { BlockProducer } from "./chain/block-producer.js";
 import { ChainService, type WitnessKey } from "./chain/chain-service.js";
 import { createSignaturePrefetch, type SignaturePrefetch } from "./chain/signature-prefetch.js";
@@ -103,7 +103,7 @@ export const systemClock: Clock = { now: () => BigInt(Date.now()) };
 /** What a person at a terminal is shown as the chain runs (the CLI's pretty output implements it). */
 export interface ChainOutput {
   /** The chain's head, for lines that name it. */
-  attach(chain: { headView(): import("@tronode/engine").StateView }): void;
+  attach(chain: { headView(): import("@tronode/engine/internal").StateView }): void;
   /** A block this chain produced, with its transactions' outcomes. */
   blockProduced(block: Block, outcomes: readonly TransactionOutcome[]): void;
   /** The console.log lines of a transaction or constant call. */
@@ -116,7 +116,7 @@ export interface CreateChainOptions extends Partial<ChainConfig> {
    * Where the chain's state lives: a `KvStorage` from `@tronode/storage`, or any abstract-level
    * database (classic-level, memory-level, …). Absent: LevelDB in `dataDir` when set, else memory.
    */
-  readonly storage?: KvStorage | AbstractLevel<unknown, unknown, unknown>;
+  readonly storage?: KvStorage | AnyAbstractLevel;
   readonly logger?: Logger;
   /** The clock the chain reads (default the wall clock); dev time travel adds to it. */
   readonly clock?: Clock;

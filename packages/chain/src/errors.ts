@@ -1,4 +1,4 @@
-import type { CodeList } from "@tronode/engine";
+import type { CodeList } from "@tronode/engine/internal";
 
 /** The codes of the TronodeErrors the chain package throws (options, chain service, dev controls, forks). */
 export const CHAIN_ERROR_CODES = [
@@ -32,6 +32,6 @@ export const CHAIN_ERROR_CODES = [
   "INVALID_FINGERPRINT",
 ] as const;
 
-declare module "@tronode/engine" {
+declare module "@tronode/engine/internal" {
   interface ErrorCodes extends CodeList<typeof CHAIN_ERROR_CODES> {}
 }

@@ -1,6 +1,7 @@
-import { hexToBytes, type TransactionInfo, TronodeError, type WalletApi } from "@tronode/engine";
+import { hexToBytes, type TransactionInfo, TronodeError, type WalletApi } from "@tronode/engine/internal";
 import type { ChainService } from "./chain/chain-service.js";
 
+/** How long `waitForTransaction` waits, and for what: a block, or the block's solidification. */
 export interface WaitForTransactionOptions {
   /** Wait until the transaction's block is solidified, not only on the head (default false). */
   readonly solidified?: boolean;

@@ -1,6 +1,6 @@
 import { HDKey } from "@scure/bip32";
 import { mnemonicToSeedSync } from "@scure/bip39";
-import { addressOfPrivateKey, addressToBase58, bytesEqual } from "@tronode/engine";
+import { addressOfPrivateKey, addressToBase58, bytesEqual } from "@tronode/engine/internal";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_MNEMONIC, deriveDevAccounts } from "../src/dev/dev-accounts.js";
 

@@ -17,7 +17,7 @@ import {
   signTransaction,
   TronodeError,
   transactionId,
-} from "@tronode/engine";
+} from "@tronode/engine/internal";
 import { afterEach, describe, expect, it } from "vitest";
 import { type Chain, createChain, DEFAULT_MNEMONIC, deriveDevAccounts } from "../src/index.js";
 

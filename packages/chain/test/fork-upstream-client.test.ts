@@ -8,7 +8,7 @@ import { createServer, type IncomingHttpHeaders, type Server, type ServerRespons
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { TronodeError } from "@tronode/engine";
+import type { TronodeError } from "@tronode/engine/internal";
 import { afterEach, describe, expect, it } from "vitest";
 import { createCachedUpstream, openUpstreamCache, upstreamUrlHash } from "../src/fork/upstream-cache.js";
 import { createUpstreamClient, type UpstreamClient } from "../src/fork/upstream-client.js";

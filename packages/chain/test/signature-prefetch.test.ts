@@ -18,7 +18,7 @@ import {
   TransactionSchema,
   TronodeError,
   transactionId,
-} from "@tronode/engine";
+} from "@tronode/engine/internal";
 import type { RecoveryItem, RecoveryPool, RecoveryResult } from "@tronode/secp256k1-native";
 import { describe, expect, it } from "vitest";
 import { createSignaturePrefetch } from "../src/chain/signature-prefetch.js";

@@ -8,7 +8,7 @@ import {
   signHash,
   TransactionSchema,
   transactionId,
-} from "@tronode/engine";
+} from "@tronode/engine/internal";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Chain, createChain } from "../src/index.js";
 

@@ -120,6 +120,7 @@ export interface ErrorCodes
     CodeList<typeof VM_ERROR_CODES>,
     CodeList<typeof TRACE_ERROR_CODES> {}
 
+/** Every code a TronodeError can carry: the engine's and those the other packages declare. */
 export type ErrorCode = keyof ErrorCodes;
 
 /**

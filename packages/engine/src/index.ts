@@ -1,112 +1,123 @@
-// protobuf-es, which every message above is made with: what a user needs to make and encode one
-export { create, fromBinary, type MessageInitShape, toBinary } from "@bufbuild/protobuf";
-export * from "./accounts/account-resources.js";
-export { accountIdIndexKey, isValidAccountId } from "./accounts/actuators/set-account-id.js";
-export * from "./actuator/actuator.js";
-export * from "./assets/asset-balances.js";
-export * from "./assets/asset-net.js";
-export * from "./assets/asset-queries.js";
-export * from "./assets/asset-rules.js";
-export * from "./assets/tables.js";
-export * from "./balance-history/balance-history-queries.js";
-export * from "./balance-history/balance-trace.js";
-export * from "./chain/accounts.js";
-export * from "./chain/arithmetic.js";
-export * from "./chain/block-context.js";
-export * from "./chain/block-id.js";
-export * from "./chain/block-tree.js";
-export * from "./chain/chain-settings.js";
-export * from "./chain/constants.js";
-export * from "./chain/fees.js";
-export * from "./chain/permissions.js";
-export * from "./chain/sign-weight.js";
-export * from "./chain/signature-check.js";
-export * from "./chain/slots.js";
-export * from "./chain/strict-math.js";
-export * from "./chain/usage-window.js";
-export * from "./chain/witness-schedule.js";
-export * from "./contracts/constant-call.js";
-export * from "./contracts/contract-queries.js";
-export * from "./contracts/contract-run.js";
-export * from "./contracts/energy-bill.js";
-export * from "./contracts/energy-limit.js";
-export * from "./crypto/address.js";
-export * from "./crypto/bytes.js";
-export * from "./crypto/hash.js";
-export * from "./crypto/signature.js";
-export * from "./errors.js";
-export * from "./events/account-index.js";
-export * from "./events/account-queries.js";
-export * from "./events/event-index.js";
-export * from "./events/event-queries.js";
-export * from "./events/tables.js";
-export { exchangeTrade } from "./exchanges/actuators/exchange-transaction.js";
-export * from "./exchanges/bancor.js";
-export * from "./exchanges/exchange-queries.js";
-export * from "./exchanges/exchange-store.js";
-export * from "./exchanges/tables.js";
-export * from "./interfaces.js";
-export * from "./market/market-keys.js";
-export * from "./market/market-queries.js";
-export * from "./market/order-book.js";
-export * from "./market/price-levels.js";
-export * from "./market/tables.js";
-export * from "./processor/apply-transaction.js";
-export * from "./processor/block-processing.js";
-export * from "./processor/genesis.js";
+/**
+ * @tronode/engine — TRON's protocol as pure functions: protocol messages and their codecs, keys and
+ * addresses, state and its tables, the chain rules (genesis, transactions, blocks, resources,
+ * witnesses, proposals, tokens, exchanges), the TVM and shielded notes. No I/O, no clock, no
+ * globals: a state view, the time and the parameters come in; an outcome and a change set come out.
+ *
+ * `@tronode/engine/internal` exports every module's internals for tronode's own packages, with no
+ * compatibility promise.
+ *
+ * @packageDocumentation
+ */
+
+export { blockId, blockReference } from "./chain/block-id.js";
+export { type ChainSettings, DEFAULT_CHAIN_SETTINGS } from "./chain/chain-settings.js";
+export { BLOCK_PRODUCED_INTERVAL, TRANSACTION_DEFAULT_EXPIRATION_TIME } from "./chain/constants.js";
+export { signTransaction } from "./chain/sign-weight.js";
+export { scheduledWitness, slotTime } from "./chain/slots.js";
+// --- the TVM: constant calls, energy estimates, revert reasons ---
+export {
+  type ConstantCallOptions,
+  type ConstantCallResult,
+  callConstantContract,
+  DEFAULT_MAX_ENERGY_LIMIT_FOR_CONSTANT,
+  type EnergyEstimate,
+  estimateEnergy,
+} from "./contracts/constant-call.js";
+// --- keys, addresses and hashes ---
+export {
+  ADDRESS_PREFIX,
+  ADDRESS_SIZE,
+  addressFromBase58,
+  addressFromPublicKey,
+  addressToBase58,
+  addressToHex,
+  contractAddress,
+  decodeAddress,
+  isValidAddress,
+  tryAddressFromBase58,
+} from "./crypto/address.js";
+export { bytesEqual, bytesToHex, concatBytes, hexToBytes, utf8Decode, utf8Encode } from "./crypto/bytes.js";
+export { keccak256, sha256 } from "./crypto/hash.js";
+export {
+  addressOfPrivateKey,
+  createNobleRecoverer,
+  publicKeyOf,
+  randomPrivateKey,
+  type SignatureRecoverer,
+  signHash,
+} from "./crypto/signature.js";
+// --- errors ---
+export { type ErrorCode, type ErrorCodes, JavaExceptions, TronodeError } from "./errors.js";
+// --- what a node serves: java-tron's wallet and TRE's dev surface, as interfaces ---
+export type {
+  Clock,
+  DevAccount,
+  DevApi,
+  HeadFeed,
+  HeadSummary,
+  Logger,
+  WalletApi,
+} from "./interfaces.js";
+export {
+  type ApplyTransactionOptions,
+  applyTransaction,
+  bandwidthBytes,
+  type TransactionOutcome,
+} from "./processor/apply-transaction.js";
+export {
+  type ApplyBlockOptions,
+  applyBlock,
+  type BlockOutcome,
+  type ProduceBlockOptions,
+  type ProducedBlock,
+  produceBlock,
+} from "./processor/block-processing.js";
+// --- chain rules: genesis, blocks, schedule ---
+export {
+  createGenesis,
+  type GenesisAccount,
+  type GenesisConfig,
+  type GenesisWitness,
+} from "./processor/genesis.js";
+// --- transactions and their builders ---
 export { type NewTransactionOptions, newTransaction } from "./processor/new-transaction.js";
-export * from "./processor/registry.js";
-export * from "./processor/response-codes.js";
-export * from "./processor/tables.js";
-export * from "./processor/validate-new-contract.js";
-export * from "./proposals/lifecycle.js";
-export * from "./proposals/proposal-parameters.js";
-export * from "./proposals/proposal-queries.js";
-export * from "./proposals/tables.js";
-export * from "./protocol/codec.js";
-export * from "./protocol/contract-owner.js";
-export * from "./protocol/contract-recipients.js";
-export * from "./protocol/contract-types.js";
-export * from "./protocol/embedded-descriptor.js";
-export * from "./protocol/generated/protocol/api_pb.js";
+export { ResponseCode } from "./processor/response-codes.js";
+export { type TableName, Tables } from "./processor/tables.js";
+export {
+  decodeBlock,
+  decodeTransaction,
+  encodeBlock,
+  encodeTransaction,
+  packContract,
+  transactionId,
+  unpackContract,
+} from "./protocol/codec.js";
+export { ContractType, contractTypeByName, contractTypeName } from "./protocol/contract-types.js";
+// --- protocol messages: TRON's protobuf messages (its .proto files) and their schemas ---
 export * from "./protocol/generated/protocol/common_pb.js";
 export * from "./protocol/generated/protocol/contracts_pb.js";
 export * from "./protocol/generated/protocol/core_pb.js";
-/** libp2p's connection messages (its HelloMessage is not TRON's): `Libp2p.HelloMessageSchema`, … */
-export * as Libp2p from "./protocol/generated/protocol/libp2p_pb.js";
-export * from "./protocol/generated/protocol/node_pb.js";
-export * from "./protocol/generated/protocol/p2p_pb.js";
-export * from "./protocol/generated/protocol/shielded_api_pb.js";
-export * from "./protocol/json/index.js";
-export * from "./protocol/parameter-order.js";
-export * from "./protocol/proto-filter.js";
-export * from "./resources/bandwidth.js";
-export * from "./resources/delegation.js";
-export * from "./resources/energy.js";
-export * from "./resources/resource-queries.js";
-export * from "./resources/resource-window.js";
-export * from "./resources/total-weights.js";
+export {
+  type PrintTransactionOptions,
+  parseTransaction,
+  printBlock,
+  printTransaction,
+} from "./protocol/json/index.js";
+export { create, fromBinary, type MessageInitShape, toBinary } from "./protocol/protobuf.js";
+// --- shielded notes (Sapling): keys, notes, their encryption and the checks ---
 export * as shielded from "./shielded/index.js";
-export type { ShieldedQueries } from "./shielded/shielded-queries.js";
-export * from "./state/chain-parameters.js";
-export * from "./state/chain-properties.js";
-export * from "./state/contract-tables.js";
-export * from "./state/core-tables.js";
-export * from "./state/fork-tables.js";
-export * from "./state/state-digest.js";
-export * from "./state/state-overlay.js";
-export * from "./state/state-view.js";
-export * from "./state/table.js";
-export * from "./tracing/index.js";
-export { create2Address, createAddress } from "./vm/calls.js";
-export * from "./vm/config.js";
-export * from "./vm/context.js";
-export * from "./vm/cpu-budget.js";
-export * from "./vm/errors.js";
-export * from "./vm/execute.js";
-export * from "./vm/java-hash-map.js";
-export * from "./vm/tokens.js";
-export * from "./witnesses/maintenance.js";
-export * from "./witnesses/registry.js";
-export * from "./witnesses/rewards.js";
-export * from "./witnesses/votes.js";
+export {
+  CHAIN_PARAMETERS,
+  type ChainParameterName,
+  type ChainParameterSpec,
+  chainParameterByName,
+} from "./state/chain-parameters.js";
+export { ChainProperties } from "./state/chain-properties.js";
+export { createStateDigest, type StateDigest } from "./state/state-digest.js";
+export { MemoryState, StateOverlay } from "./state/state-overlay.js";
+// --- state and its tables ---
+export { type ChangeSet, EMPTY_VIEW, type StateView, type TableChanges } from "./state/state-view.js";
+export type { Table } from "./state/table.js";
+export { decodeConsoleLog } from "./tracing/console-log.js";
+export { decodeErrorString, revertReason } from "./tracing/revert-reason.js";

@@ -43,6 +43,7 @@ export interface Clock {
   now(): bigint;
 }
 
+/** The structured logger the engine's callers pass in (pino's shape: fields first, then the message). */
 export interface Logger {
   debug(fields: Record<string, unknown>, message?: string): void;
   info(fields: Record<string, unknown>, message?: string): void;
@@ -308,6 +309,7 @@ export interface ForkInfo {
   readonly cacheFile: string | undefined;
 }
 
+/** TRE's development controls (/admin, /tre): mining, time travel, snapshots, state edits, impersonation, reset. */
 export interface DevApi {
   /** A forked chain's origin and fetch figures; undefined on a chain that is not a fork. */
   forkInfo(): ForkInfo | undefined;

@@ -6,7 +6,7 @@ import {
   cloneAccount,
   cloneAccountResource,
   withAccountFields,
-} from "../src/index.js";
+} from "../src/internal.js";
 
 describe("account copies", () => {
   it("copy every field of the schema, keep absent message fields absent, and share nothing mutable", () => {

@@ -22,7 +22,7 @@ import {
   TransactionInfo_LogSchema,
   TransactionInfoSchema,
   transactionId,
-} from "../src/index.js";
+} from "../src/internal.js";
 import { ALICE, ALICE_KEY, BOB, newChain } from "./support/chain-fixture.js";
 import { contract, produce, rawTx, tx } from "./support/tx-helpers.js";
 

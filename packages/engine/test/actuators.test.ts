@@ -16,7 +16,7 @@ import {
   Permission_PermissionType,
   Tables,
   utf8Encode,
-} from "../src/index.js";
+} from "../src/internal.js";
 import {
   ALICE,
   ALICE_KEY,

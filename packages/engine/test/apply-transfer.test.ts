@@ -6,7 +6,7 @@ import {
   produceBlock,
   Tables,
   TronodeError,
-} from "../src/index.js";
+} from "../src/internal.js";
 import {
   ALICE,
   ALICE_KEY,
@@ -152,7 +152,7 @@ describe("a TRX transfer applied to in-memory state (no storage package)", () =>
 describe("transaction sizes without re-encoding", () => {
   it("match the encoded sizes with and without ret and signatures", async () => {
     const { encodeTransaction, rawDataBytes, transactionSizes, Transaction_ResultSchema } = await import(
-      "../src/index.js"
+      "../src/internal.js"
     );
     const { create } = await import("@bufbuild/protobuf");
     const state = newChain();

@@ -24,7 +24,7 @@ import {
   transactionBytes,
   transactionId,
   transactionSize,
-} from "../src/index.js";
+} from "../src/internal.js";
 import { ALICE, ALICE_KEY, BOB, BOB_KEY, newChain, WITNESS_KEY } from "./support/chain-fixture.js";
 import { produce, tx } from "./support/tx-helpers.js";
 

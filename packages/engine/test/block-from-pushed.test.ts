@@ -26,7 +26,7 @@ import {
   type Transaction,
   TransactionInfoSchema,
   type TransactionOutcome,
-} from "../src/index.js";
+} from "../src/internal.js";
 import { ALICE, ALICE_KEY, BOB, BOB_KEY, newChain, WITNESS, WITNESS_KEY } from "./support/chain-fixture.js";
 import { mutateAccount, tx } from "./support/tx-helpers.js";
 

@@ -4,7 +4,14 @@
  */
 import { create } from "@bufbuild/protobuf";
 import { describe, expect, it } from "vitest";
-import { type Block, BlockSchema, BlockTree, BlockTreeErrors, blockId, TronodeError } from "../src/index.js";
+import {
+  type Block,
+  BlockSchema,
+  BlockTree,
+  BlockTreeErrors,
+  blockId,
+  TronodeError,
+} from "../src/internal.js";
 
 function child(parent: Block, salt = 0): Block {
   const raw = parent.blockHeader!.rawData!;

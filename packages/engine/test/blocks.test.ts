@@ -36,7 +36,7 @@ import {
   transactionTrieRoot,
   utf8Decode,
   utf8Encode,
-} from "../src/index.js";
+} from "../src/internal.js";
 import {
   ALICE,
   ALICE_KEY,

@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { create, fromBinary, toBinary } from "@bufbuild/protobuf";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { TransactionSchema } from "../src/index.js";
+import { TransactionSchema } from "../src/internal.js";
 import { file_protocol_core } from "../src/protocol/generated/protocol/core_pb.js";
 
 const ROOT = join(import.meta.dirname, "..", "..", "..");

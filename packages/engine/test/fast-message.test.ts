@@ -1,6 +1,6 @@
 import { create, fromBinary, toBinary } from "@bufbuild/protobuf";
 import { describe, expect, it } from "vitest";
-import { AccountSchema, decode, TransactionInfoSchema, VoteSchema } from "../src/index.js";
+import { AccountSchema, decode, TransactionInfoSchema, VoteSchema } from "../src/internal.js";
 import { fastMessage } from "../src/protocol/fast-message.js";
 
 const account = create(AccountSchema, {

@@ -23,7 +23,7 @@ import {
   Transaction_rawSchema,
   TransactionSchema,
   TriggerSmartContractSchema,
-} from "../src/index.js";
+} from "../src/internal.js";
 import { ALICE, ALICE_KEY, BOB, genesisConfig, signedTx } from "./support/chain-fixture.js";
 
 /** The switches TRE's chain (tronode's dev chain) has on that add contract types. */

@@ -38,11 +38,11 @@ export const LAYERS: readonly (readonly string[])[] = [
   ["processor"],
   ["tracing"],
   ["interfaces.ts"],
-  ["index.ts"],
+  ["index.ts", "internal.ts"],
 ];
 
 /** The only units that wire actuators: the registry's layer and the package's entry point. */
-const WIRING = new Set(["processor", "index.ts"]);
+const WIRING = new Set(["processor", "index.ts", "internal.ts"]);
 
 const LEVEL = new Map(LAYERS.flatMap((names, level) => names.map((name) => [name, level] as const)));
 

@@ -26,7 +26,7 @@ import {
   TronodeError,
   transactionId,
   utf8Encode,
-} from "../src/index.js";
+} from "../src/internal.js";
 import { ChainProperties } from "../src/state/chain-properties.js";
 import { ALICE, ALICE_KEY, key, newChain, recoverer, WITNESS, WITNESS_KEY } from "./support/chain-fixture.js";
 import {

@@ -26,7 +26,7 @@ import {
   TransactionSchema,
   TronodeError,
   transactionId,
-} from "../src/index.js";
+} from "../src/internal.js";
 import { ChainProperties } from "../src/state/chain-properties.js";
 import {
   ALICE,

@@ -28,7 +28,7 @@ import {
   TronodeError,
   transactionId,
   utf8Encode,
-} from "../src/index.js";
+} from "../src/internal.js";
 import {
   ALICE,
   ALICE_KEY,

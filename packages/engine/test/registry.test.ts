@@ -2,7 +2,7 @@
  * The registry is the one list of actuators: what is derived from it agrees with the protos.
  */
 import { describe, expect, it } from "vitest";
-import { ACTUATORS, CONTRACT_PARAMETER_SCHEMAS, ContractType } from "../src/index.js";
+import { ACTUATORS, CONTRACT_PARAMETER_SCHEMAS, ContractType } from "../src/internal.js";
 
 describe("actuator registry", () => {
   it("every actuator's parameter message is the one TRON's protos give its contract type", () => {

@@ -4,7 +4,7 @@ import {
   Transaction_Result_contractResult,
   Transaction_ResultSchema,
   TransactionInfoSchema,
-} from "../src/index.js";
+} from "../src/internal.js";
 import { plainTransactionInfo, transactionResult } from "../src/processor/transaction-info.js";
 
 describe("the literal TransactionInfo of a transaction without a contract run", () => {

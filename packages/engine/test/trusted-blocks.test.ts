@@ -16,7 +16,7 @@ import {
   Tables,
   transactionTrieRoot,
   utf8Encode,
-} from "../src/index.js";
+} from "../src/internal.js";
 import {
   ALICE,
   ALICE_KEY,

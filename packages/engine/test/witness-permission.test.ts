@@ -7,7 +7,7 @@ import {
   produceBlock,
   Tables,
   TronodeError,
-} from "../src/index.js";
+} from "../src/internal.js";
 import {
   GENESIS_TIME,
   newChain,

@@ -1,4 +1,4 @@
-import { type CodeList, TronodeError } from "@tronode/engine";
+import { type CodeList, TronodeError } from "@tronode/engine/internal";
 import "@tronode/chain";
 
 /** The codes of the TronodeErrors the events package adds. */
@@ -7,7 +7,7 @@ export const EVENTS_ERROR_CODES = [
   "EVENT_SUBSCRIBE_INIT",
 ] as const;
 
-declare module "@tronode/engine" {
+declare module "@tronode/engine/internal" {
   interface ErrorCodes extends CodeList<typeof EVENTS_ERROR_CODES> {}
 }
 

@@ -7,11 +7,12 @@
  */
 
 import type { ChainService } from "@tronode/chain";
-import type { Logger } from "@tronode/engine";
+import type { Logger } from "@tronode/engine/internal";
 import type { EventSubscriptionConfig } from "./event-subscription-config.js";
 import { bindZmqPublisher, createTriggerQueue, type FrameSender, type TriggerQueue } from "./native-queue.js";
 import { createTriggerPosting } from "./trigger-posting.js";
 
+/** A running event publisher: where subscribers connect, its queue's figures, and how to close it. */
 export interface EventPublisher {
   /** Where subscribers connect, e.g. `tcp://127.0.0.1:5555`. */
   readonly endpoint: string;

@@ -17,8 +17,10 @@ export const TRIGGER_NAMES = [
   "solidityevent",
   "soliditylog",
 ] as const;
+/** A trigger java-tron's event subscription can publish (block, transaction, contractevent, contractlog, solidity…). */
 export type TriggerName = (typeof TRIGGER_NAMES)[number];
 
+/** One trigger's settings in event.subscribe.topics: on or off, and the ZeroMQ topic it is published under. */
 export interface TriggerSettings {
   readonly enable: boolean;
   /** The plugin topic: java-tron's native queue ignores it (its topic frame is the trigger's name). */
@@ -43,6 +45,7 @@ export interface EventFilterConfig {
   readonly contractTopics: readonly string[];
 }
 
+/** java-tron's event.subscribe as read from config.conf: the native queue's address and length, the topics on, and the filter. */
 export interface EventSubscriptionConfig {
   /** 0: java-tron's in-line triggers (what tronode publishes); 1: its newer EventService (not implemented). */
   readonly version: number;

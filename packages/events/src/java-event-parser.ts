@@ -20,7 +20,7 @@ import {
   type SmartContract_ABI_Entry,
   SmartContract_ABI_Entry_EntryType,
   utf8Encode,
-} from "@tronode/engine";
+} from "@tronode/engine/internal";
 
 export interface JavaParsedEvent {
   /** `Transfer(address,address,uint256)` */

@@ -6,7 +6,7 @@
  * are dropped and counted, so a stalled sender never holds up the chain. ZeroMQ itself drops a
  * subscriber's messages once its pipe holds SNDHWM of them (PUB never blocks).
  */
-import { type Logger, TronodeError } from "@tronode/engine";
+import { type Logger, TronodeError } from "@tronode/engine/internal";
 import { toJavaJson } from "./java-json.js";
 import type { Trigger } from "./triggers.js";
 

@@ -3,7 +3,7 @@
  * since they are kept back after this test, their solidity twins — are sent. Block, transaction and
  * solidity triggers are never filtered.
  */
-import { bytesToHex } from "@tronode/engine";
+import { bytesToHex } from "@tronode/engine/internal";
 import type { EventFilterConfig } from "./event-subscription-config.js";
 import type { ContractTriggerSource } from "./triggers.js";
 

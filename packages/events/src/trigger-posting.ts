@@ -20,7 +20,7 @@ import {
   Tables,
   type TransactionInfo,
   transactionId,
-} from "@tronode/engine";
+} from "@tronode/engine/internal";
 import type { EventSubscriptionConfig, TriggerName, TriggerSettings } from "./event-subscription-config.js";
 import { matchesFilter } from "./trigger-filter.js";
 import {

@@ -23,7 +23,7 @@ import {
   type TransactionInfo,
   transactionId as transactionIdOf,
   unpackContract,
-} from "@tronode/engine";
+} from "@tronode/engine/internal";
 import { parseJavaEvent } from "./java-event-parser.js";
 import type { JavaValue } from "./java-json.js";
 

@@ -13,7 +13,7 @@ import {
   SmartContract_ABI_Entry_EntryType,
   SmartContract_ABISchema,
   utf8Encode,
-} from "@tronode/engine";
+} from "@tronode/engine/internal";
 import { describe, expect, it } from "vitest";
 import { parseJavaEvent } from "../src/java-event-parser.js";
 import { toJavaJson } from "../src/java-json.js";

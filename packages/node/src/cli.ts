@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 import type { ForkConfig } from "@tronode/chain";
-import { addressToBase58, bytesToHex, TronodeError } from "@tronode/engine";
+import { addressToBase58, bytesToHex, TronodeError } from "@tronode/engine/internal";
 import { allTriggersSubscription } from "@tronode/events";
 import { DEFAULT_GRPC_SOLIDITY_PORT } from "@tronode/transport-grpc";
 import { Command, InvalidArgumentError } from "commander";

@@ -1,4 +1,4 @@
-import type { Logger } from "@tronode/engine";
+import type { Logger } from "@tronode/engine/internal";
 import { pino } from "pino";
 
 /** A pino logger (JSON lines on stdout) that never prints request bodies or keys. */

@@ -11,7 +11,7 @@ import {
   type WaitForTransactionOptions,
   type WitnessKey,
 } from "@tronode/chain";
-import { addressToBase58, type Clock, type Logger, type WalletApi } from "@tronode/engine";
+import { addressToBase58, type Clock, type Logger, type WalletApi } from "@tronode/engine/internal";
 import { type EventPublisher, publishEvents } from "@tronode/events";
 import { type GrpcService, serveGrpc } from "@tronode/transport-grpc";
 import { type HttpService, serveHttp } from "@tronode/transport-http";

@@ -8,7 +8,7 @@
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { TronodeError } from "@tronode/engine";
+import { TronodeError } from "@tronode/engine/internal";
 import { describe, expect, it } from "vitest";
 import {
   allTriggersSubscription,

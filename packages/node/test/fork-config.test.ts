@@ -1,5 +1,5 @@
 /** The `fork` key of tronode's JSON config: the `--fork` flags as data, refused with the key's name when malformed. */
-import { TronodeError } from "@tronode/engine";
+import { TronodeError } from "@tronode/engine/internal";
 import { describe, expect, it } from "vitest";
 import { applyJsonConfig } from "../src/config/config-file.js";
 import { defaultNodeConfig } from "../src/config/node-config.js";

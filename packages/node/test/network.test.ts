@@ -3,7 +3,7 @@
  * minEffectiveConnection = 1: no peer → NO_CONNECTION, and nothing enters the pool; a dev chain
  * without P2P accepts the same transaction as before.
  */
-import { ContractType, signTransaction } from "@tronode/engine";
+import { ContractType, signTransaction } from "@tronode/engine/internal";
 import { afterEach, describe, expect, it } from "vitest";
 import { createNode, type TronNode } from "../src/index.js";
 

@@ -3,7 +3,7 @@
  * the full node has solidified, answers from its own store, and refuses a trust node on another
  * chain with a clear error. (test/e2e/solidity-node.test.ts runs both as processes, with SIGKILLs.)
  */
-import { bytesToHex, type TronodeError } from "@tronode/engine";
+import { bytesToHex, type TronodeError } from "@tronode/engine/internal";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createNode, type TronNode } from "../src/node.js";
 import { createSolidityNode } from "../src/solidity/solidity-node.js";

@@ -8,9 +8,10 @@ import {
   type AccountResourceFigures,
   type AccountResourceMessage,
   AccountResourceMessageSchema,
-} from "@tronode/engine";
+} from "@tronode/engine/internal";
 import { defineOperation } from "./operation.js";
 
+/** The account reads: getaccount and getaccountbyid (head or solid), getaccountnet and getaccountresource. */
 export const AccountOperations = {
   /** Input: the address (Account.address); undefined = not found. */
   getAccount: defineOperation<Uint8Array, Account | undefined>({

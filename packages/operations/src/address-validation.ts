@@ -4,7 +4,7 @@
  * A decoding failure answers the decoder's message; a missing address answers `{"result":false}`
  * (Java's null message is dropped by fastjson).
  */
-import { isValidAddress, tryAddressFromBase58 } from "@tronode/engine";
+import { isValidAddress, tryAddressFromBase58 } from "@tronode/engine/internal";
 import { parseJavaHex } from "./operation-errors.js";
 
 /** validateaddress's answer: `{"result":false}` without a message for a missing address. */

@@ -17,11 +17,12 @@ import {
   TransferAssetContractSchema,
   UnfreezeAssetContractSchema,
   UpdateAssetContractSchema,
-} from "@tronode/engine";
+} from "@tronode/engine/internal";
 import { builderOperation } from "./builder-operations.js";
 import { defineOperation } from "./operation.js";
 import type { PageInput } from "./witness-operations.js";
 
+/** The TRC-10 token builders: issue, participate, transfer, update and unfreeze a token. */
 export const AssetBuilderOperations = {
   createAssetIssue: builderOperation({
     name: "createassetissue",
@@ -50,6 +51,7 @@ export const AssetBuilderOperations = {
   }),
 } as const;
 
+/** The Bancor exchange builders: create an exchange, inject into it, withdraw from it, trade on it. */
 export const ExchangeBuilderOperations = {
   exchangeCreate: builderOperation({
     name: "exchangecreate",
@@ -73,6 +75,7 @@ export const ExchangeBuilderOperations = {
   }),
 } as const;
 
+/** The TRC-10 token reads (getassetissue*): by account, name or id, all of them, or a page. */
 export const AssetOperations = {
   /** Wallet.getAssetIssueByAccount: an empty address is java-tron's null. */
   getAssetIssueByAccount: defineOperation<Uint8Array, AssetIssueContract[] | undefined>({
@@ -111,6 +114,7 @@ export const AssetOperations = {
   }),
 } as const;
 
+/** The Bancor exchange reads: one exchange by id, all of them, or a page. */
 export const ExchangeOperations = {
   getExchangeById: defineOperation<bigint, Exchange | undefined>({
     name: "getexchangebyid",

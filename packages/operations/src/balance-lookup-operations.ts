@@ -7,11 +7,12 @@ import type {
   AccountBalanceResponse,
   BlockBalanceTrace,
   BlockBalanceTrace_BlockIdentifier,
-} from "@tronode/engine";
+} from "@tronode/engine/internal";
 import { defineOperation } from "./operation.js";
 
 const NOTE = "with --history-balance-lookup (default on in memory, off with --data-dir)";
 
+/** Balance history reads: a block's balance changes, and an account's balance at a given block. */
 export const BalanceLookupOperations = {
   getBlockBalance: defineOperation<BlockBalanceTrace_BlockIdentifier, BlockBalanceTrace>({
     name: "getblockbalance",

@@ -2,7 +2,7 @@
  * Block reads: getnowblock, getblock, getblockbynum, getblockbyid, getblockbylimitnext,
  * getblockbylatestnum — with java-tron Wallet's range rules (out of range = not found).
  */
-import type { Block, ReadScope, WalletApi } from "@tronode/engine";
+import type { Block, ReadScope, WalletApi } from "@tronode/engine/internal";
 import { defineOperation, queryOperation } from "./operation.js";
 
 /** java-tron caps getblockbylimitnext ranges and getblockbylatestnum counts at 100. */
@@ -50,11 +50,13 @@ async function findBlock(api: WalletApi, input: GetBlockInput, scope: ReadScope)
   return { block: await api.getBlockById(id, scope) };
 }
 
+/** getblockbylimitnext's range: blocks from `startNum` up to, not including, `endNum`. */
 export interface BlockRangeInput {
   readonly startNum: bigint;
   readonly endNum: bigint;
 }
 
+/** The block reads: the head, by number, by id, a range, or the latest few, with java-tron's range rules. */
 export const BlockOperations = {
   getNowBlock: queryOperation<Block>("getnowblock", (api, { scope }) => api.getNowBlock(scope)),
   /** java-tron `Wallet.getBlock(BlockReq)`: by number, by id, or the head; detail:false strips transactions. */

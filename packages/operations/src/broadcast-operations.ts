@@ -10,7 +10,7 @@ import type {
   TransactionApprovedListResult,
   TransactionSignWeightResult,
   WalletApi,
-} from "@tronode/engine";
+} from "@tronode/engine/internal";
 import { defineOperation } from "./operation.js";
 
 /** The transaction as it was posted, with what the node answered about it. */
@@ -23,6 +23,7 @@ async function broadcast(api: WalletApi, transaction: Transaction): Promise<Answ
   return { transaction, result: await api.broadcastTransaction(transaction) };
 }
 
+/** Send a signed transaction through the node's push pipeline (as a message or as hex). */
 export const BroadcastOperations = {
   broadcastTransaction: defineOperation<Transaction, Answered<BroadcastResult>>({
     name: "broadcasttransaction",
@@ -36,6 +37,7 @@ export const BroadcastOperations = {
   }),
 } as const;
 
+/** Weigh a transaction's signatures against its permission, without broadcasting it. */
 export const MultisigOperations = {
   getSignWeight: defineOperation<Transaction, Answered<TransactionSignWeightResult>>({
     name: "getsignweight",

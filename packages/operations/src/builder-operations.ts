@@ -15,14 +15,16 @@ import {
   SetAccountIdContractSchema,
   type Transaction,
   TransferContractSchema,
-} from "@tronode/engine";
+} from "@tronode/engine/internal";
 import { defineOperation, type Operation } from "./operation.js";
 
+/** What a builder takes: the contract message and the build options (Permission_id, memo). */
 export interface BuilderInput<Contract = unknown> {
   readonly contract: Contract;
   readonly options: BuildOptions;
 }
 
+/** A transaction builder: validates one contract type and returns the unsigned transaction. */
 export interface BuilderOperation<Desc extends DescMessage = DescMessage>
   extends Operation<BuilderInput<MessageShape<Desc>>, Transaction> {
   readonly contractType: ContractType;

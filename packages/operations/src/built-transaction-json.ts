@@ -3,7 +3,7 @@
  * printed — `{visible, txID, raw_data, raw_data_hex}`. The HTTP builder routes print their result
  * with it, and JSON-RPC's `buildTransaction` answers with the same object, so it lives below both.
  */
-import { type JsonValue, printTransaction, type Transaction } from "@tronode/engine";
+import { type JsonValue, printTransaction, type Transaction } from "@tronode/engine/internal";
 
 /** Unsigned transactions from build endpoints print with `"visible"` (printCreateTransaction). */
 export function printBuiltTransaction(tx: Transaction, visible: boolean): JsonValue {

@@ -11,10 +11,11 @@ import type {
   NodeInfoSummary,
   Transaction,
   Witness,
-} from "@tronode/engine";
+} from "@tronode/engine/internal";
 import { type AddressValidation, validateAddressText } from "./address-validation.js";
 import { defineOperation, queryOperation } from "./operation.js";
 
+/** Chain-wide reads: parameters, witnesses, maintenance time, prices, fees and totals. */
 export const ChainOperations = {
   getChainParameters: queryOperation<ChainParameterEntry[]>("getchainparameters", (api) =>
     api.getChainParameters(),
@@ -30,6 +31,7 @@ export const ChainOperations = {
   totalTransaction: queryOperation<bigint>("totaltransaction", (api) => api.totalTransaction()),
 } as const;
 
+/** Reads of the pending pool: its size, one pending transaction, the ids of all of them. */
 export const PendingOperations = {
   getPendingSize: queryOperation<number>("getpendingsize", (api) => api.getPendingSize()),
   getTransactionFromPending: defineOperation<Uint8Array, Transaction | undefined>({
@@ -42,6 +44,7 @@ export const PendingOperations = {
   ),
 } as const;
 
+/** Node-level reads: node info, peers, statistics, and validateaddress. */
 export const NodeOperations = {
   getNodeInfo: queryOperation<NodeInfoSummary>("getnodeinfo", (api) => api.getNodeInfo()),
   /** The peers of a networked node (java-tron lists its discovery table); empty without P2P. */

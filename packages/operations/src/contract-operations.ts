@@ -22,7 +22,7 @@ import {
   TronodeError,
   UpdateEnergyLimitContractSchema,
   UpdateSettingContractSchema,
-} from "@tronode/engine";
+} from "@tronode/engine/internal";
 import { builderOperation } from "./builder-operations.js";
 import { defineOperation } from "./operation.js";
 import { describeFailure } from "./operation-errors.js";
@@ -39,9 +39,11 @@ export interface ContractCallFailure {
   readonly message: string;
 }
 
+/** A trigger's answer: the call's result, or the failure the servlet puts in `result`. */
 export type ContractCallOutcome =
   | { readonly ok: true; readonly answer: ContractCallAnswer }
   | ContractCallFailure;
+/** estimateenergy's answer: the energy estimate, or the failure the servlet puts in `result`. */
 export type EnergyEstimateOutcome =
   | { readonly ok: true; readonly answer: EnergyEstimateAnswer }
   | ContractCallFailure;
@@ -64,6 +66,7 @@ async function answer<T>(request: TriggerRequest, run: (input: TriggerInput) => 
   }
 }
 
+/** Smart-contract reads, deploy, triggers, constant calls and energy estimation. */
 export const ContractOperations = {
   getContract: defineOperation<Uint8Array, SmartContract | undefined>({
     name: "getcontract",
@@ -98,6 +101,7 @@ export const ContractOperations = {
   }),
 } as const;
 
+/** The builders of a contract's settings: updatesetting, updateenergylimit, clearabi. */
 export const ContractBuilderOperations = {
   updateSetting: builderOperation({
     name: "updatesetting",

@@ -4,9 +4,36 @@
  * methods (`json-rpc/`: TronJsonRpcImpl's eth methods, filters and logs, the debug methods) that
  * transport-http frames on /jsonrpc and /tre. See ARCHITECTURE.md, "Operations and transports" and
  * "java-tron's JSON-RPC".
+ *
+ * @packageDocumentation
  */
+
+// --- the operation shape, its failures, the key-operation rule, the chain the transports serve ---
+
+export { isLoopbackHost, keyOperationRefusedMessage, keyOperationsAllowedOn } from "./loopback-host.js";
+export {
+  defineOperation,
+  type Operation,
+  type OperationAvailability,
+  type OperationContext,
+  type QueryOperation,
+} from "./operation.js";
+export {
+  describeFailure,
+  isNotImplementedError,
+  notImplementedError,
+  OperationErrorCodes,
+  type OperationFailure,
+  OperationJavaClasses,
+  parseJavaHex,
+  unsupportedError,
+} from "./operation-errors.js";
+export { closeWithChain, type ServableChain, type TransportMetrics } from "./servable-chain.js";
+
+// --- the wallet operations by domain: reads, and builders (one per contract type) ---
+
 export { AccountOperations, accountNetMessage, accountResourceMessage } from "./account-operations.js";
-export { type AddressValidation, validateAddressText } from "./address-validation.js";
+export type { AddressValidation } from "./address-validation.js";
 export {
   AssetBuilderOperations,
   AssetOperations,
@@ -26,7 +53,6 @@ export {
   type BuilderInput,
   type BuilderOperation,
   BuilderOperations,
-  builderOperation,
   type CommonTransactionInput,
   createCommonTransaction,
 } from "./builder-operations.js";
@@ -42,20 +68,6 @@ export {
   type TriggerRequest,
 } from "./contract-operations.js";
 export { type BlockReference, DatabaseOperations } from "./database-operations.js";
-export { debugMethods } from "./json-rpc/debug-methods.js";
-export { type JsonRpcError, JsonRpcErrorCodes, JsonRpcFailure } from "./json-rpc/errors.js";
-export { EthFilters } from "./json-rpc/eth-filters.js";
-export type { ContractLogIndex } from "./json-rpc/eth-logs.js";
-export {
-  ETH_METHODS,
-  ETH_METHODS_BY_NAME,
-  type EthJsonRpcContext,
-  type EthMethod,
-  type EthMethodStatus,
-  type EthStateQueries,
-  runEthMethod,
-} from "./json-rpc/eth-methods.js";
-export type { JsonRpcHandler, JsonRpcMethodLookup } from "./json-rpc/method-lookup.js";
 export {
   addressOfKey,
   type EasyTransferInput,
@@ -64,26 +76,7 @@ export {
   type KeyPair,
   type SignInput,
 } from "./key-operations.js";
-export { isLoopbackHost, keyOperationRefusedMessage, keyOperationsAllowedOn } from "./loopback-host.js";
 export { MarketBuilderOperations, MarketOperations, type MarketPairInput } from "./market-operations.js";
-export {
-  defineOperation,
-  type Operation,
-  type OperationAvailability,
-  type OperationContext,
-  type QueryOperation,
-  queryOperation,
-} from "./operation.js";
-export {
-  describeFailure,
-  isNotImplementedError,
-  notImplementedError,
-  OperationErrorCodes,
-  type OperationFailure,
-  OperationJavaClasses,
-  parseJavaHex,
-  unsupportedError,
-} from "./operation-errors.js";
 export {
   ProposalBuilderOperations,
   ProposalOperations,
@@ -94,7 +87,6 @@ export {
   ResourceOperations,
   StakingBuilderOperations,
 } from "./resource-operations.js";
-export type { ServableChain, TransportMetrics } from "./servable-chain.js";
 export {
   type IvkInput,
   type PaymentAddressInput,
@@ -104,6 +96,21 @@ export {
   type SpendAuthSigInput,
 } from "./shielded-operations.js";
 export { TransactionOperations } from "./transaction-operations.js";
+export {
+  DeferredOperations,
+  notYetOperation,
+  walletExtensionOperation,
+} from "./unavailable-operations.js";
+export {
+  type PageInput,
+  type WitnessAddressInput,
+  WitnessBuilderOperations,
+  type WitnessFigureResult,
+  WitnessOperations,
+} from "./witness-operations.js";
+
+// --- TronGrid's v1 API ---
+
 export {
   type AccountInput,
   type AccountResult,
@@ -132,15 +139,20 @@ export {
   trc20TokenInfo,
   tronGridRequestError,
 } from "./trongrid-operations.js";
+
+// --- java-tron's JSON-RPC: the eth methods, filters and logs, the debug methods ---
+
+export { debugMethods } from "./json-rpc/debug-methods.js";
+export { type JsonRpcError, JsonRpcErrorCodes, JsonRpcFailure } from "./json-rpc/errors.js";
+export { EthFilters } from "./json-rpc/eth-filters.js";
+export type { ContractLogIndex } from "./json-rpc/eth-logs.js";
 export {
-  DeferredOperations,
-  notYetOperation,
-  walletExtensionOperation,
-} from "./unavailable-operations.js";
-export {
-  type PageInput,
-  type WitnessAddressInput,
-  WitnessBuilderOperations,
-  type WitnessFigureResult,
-  WitnessOperations,
-} from "./witness-operations.js";
+  ETH_METHODS,
+  ETH_METHODS_BY_NAME,
+  type EthJsonRpcContext,
+  type EthMethod,
+  type EthMethodStatus,
+  type EthStateQueries,
+  runEthMethod,
+} from "./json-rpc/eth-methods.js";
+export type { JsonRpcHandler, JsonRpcMethodLookup } from "./json-rpc/method-lookup.js";

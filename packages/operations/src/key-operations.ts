@@ -21,7 +21,7 @@ import {
   TronodeError,
   utf8Encode,
   type WalletApi,
-} from "@tronode/engine";
+} from "@tronode/engine/internal";
 import { defineOperation } from "./operation.js";
 import { OperationErrorCodes, OperationJavaClasses } from "./operation-errors.js";
 
@@ -43,16 +43,19 @@ export function addressOfKey(privateKey: Uint8Array): Uint8Array {
   }
 }
 
+/** generateaddress's answer: a fresh private key and its address. */
 export interface KeyPair {
   readonly privateKey: Uint8Array;
   readonly address: Uint8Array;
 }
 
+/** A transaction to sign and the private key to sign it with. */
 export interface SignInput {
   readonly transaction: Transaction;
   readonly privateKey: Uint8Array;
 }
 
+/** An easytransfer: the sender's private key, the receiver, the amount (and the token, for TRC-10). */
 export interface EasyTransferInput {
   readonly privateKey: Uint8Array;
   readonly toAddress: Uint8Array;
@@ -88,6 +91,7 @@ async function easyTransfer(api: WalletApi, input: EasyTransferInput): Promise<E
   return { transaction, result: await api.broadcastTransaction(transaction) };
 }
 
+/** The operations that take or return private keys or pass phrases (served on loopback or by opt-in only). */
 export const KeyOperations = {
   /** A random key and its address. */
   generateAddress: defineOperation<void, KeyPair>({

@@ -7,6 +7,7 @@
  */
 import { isIPv4, isIPv6 } from "node:net";
 
+/** Whether a listener host only accepts local connections (127.0.0.0/8, ::1, `localhost`). */
 export function isLoopbackHost(host: string): boolean {
   const bare = host.startsWith("[") && host.endsWith("]") ? host.slice(1, -1) : host;
   const lower = bare.toLowerCase();

@@ -9,15 +9,17 @@ import {
   type MarketOrderList,
   type MarketPriceList,
   MarketSellAssetContractSchema,
-} from "@tronode/engine";
+} from "@tronode/engine/internal";
 import { builderOperation } from "./builder-operations.js";
 import { defineOperation, queryOperation } from "./operation.js";
 
+/** A market pair: the token sold and the token bought. */
 export interface MarketPairInput {
   readonly sellTokenId: Uint8Array;
   readonly buyTokenId: Uint8Array;
 }
 
+/** The market order builders: place a sell order, cancel an order. */
 export const MarketBuilderOperations = {
   marketSellAsset: builderOperation({
     name: "marketsellasset",
@@ -31,6 +33,7 @@ export const MarketBuilderOperations = {
   }),
 } as const;
 
+/** The market reads: orders by id, account or pair, a pair's prices, the list of pairs. */
 export const MarketOperations = {
   getMarketOrderById: defineOperation<{ readonly orderId: Uint8Array }, MarketOrder | undefined>({
     name: "getmarketorderbyid",

@@ -4,8 +4,9 @@
  * errors of operations java-tron itself no longer serves. HTTP prints them as
  * `{"Error":"class <javaClass> : <message>"}`, gRPC maps them to a `Return` or a status.
  */
-import { type CodeTable, parseHex, TronodeError } from "@tronode/engine";
+import { type CodeTable, parseHex, TronodeError } from "@tronode/engine/internal";
 
+/** The Java exception classes operations report their failures with (plus tronode's not-yet marker). */
 export const OperationJavaClasses = {
   exception: "java.lang.Exception",
   illegalArgument: "java.lang.IllegalArgumentException",
@@ -26,7 +27,7 @@ export const OperationErrorCodes = {
   jsonRpc: "JSON_RPC_ERROR",
 } as const;
 
-declare module "@tronode/engine" {
+declare module "@tronode/engine/internal" {
   interface ErrorCodes extends CodeTable<typeof OperationErrorCodes> {}
 }
 
@@ -37,6 +38,7 @@ export function notImplementedError(detail: string): TronodeError {
   });
 }
 
+/** Whether a failure is tronode's "not supported by tronode yet" (gRPC answers it UNIMPLEMENTED). */
 export function isNotImplementedError(error: unknown): error is TronodeError {
   return error instanceof TronodeError && error.javaClass === OperationJavaClasses.notImplemented;
 }
@@ -48,6 +50,7 @@ export function unsupportedError(detail: string): TronodeError {
   });
 }
 
+/** A failure as every transport reports it: the Java class and message, and whether it was expected. */
 export interface OperationFailure {
   readonly javaClass: string;
   readonly message: string;

@@ -10,7 +10,7 @@
  * message); failures throw TronodeError with java-tron's message and exception class, which each
  * transport maps to its own shape (HTTP `{"Error":"class X : msg"}`, gRPC `Return` or a status).
  */
-import type { ReadScope, WalletApi } from "@tronode/engine";
+import type { ReadScope, WalletApi } from "@tronode/engine/internal";
 
 /**
  * - `served`: answered from the WalletApi;
@@ -26,6 +26,7 @@ export interface OperationContext {
   readonly scope: ReadScope;
 }
 
+/** One wallet operation: its java-tron name, availability, and the WalletApi call it makes. */
 export interface Operation<Input = unknown, Result = unknown> {
   /** java-tron's HTTP name of the operation (case-sensitive, e.g. `getaccount`, `getBrokerage`). */
   readonly name: string;

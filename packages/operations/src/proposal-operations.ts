@@ -8,15 +8,17 @@ import {
   ProposalCreateContractSchema,
   ProposalDeleteContractSchema,
   type ProposalRecord,
-} from "@tronode/engine";
+} from "@tronode/engine/internal";
 import { builderOperation } from "./builder-operations.js";
 import { defineOperation, queryOperation } from "./operation.js";
 
+/** getpaginatedproposallist's page: skip `offset` proposals, answer at most `limit`. */
 export interface ProposalPageInput {
   readonly offset: bigint;
   readonly limit: bigint;
 }
 
+/** The committee proposal builders: create, approve and delete a proposal. */
 export const ProposalBuilderOperations = {
   proposalCreate: builderOperation({
     name: "proposalcreate",
@@ -35,6 +37,7 @@ export const ProposalBuilderOperations = {
   }),
 } as const;
 
+/** The committee proposal reads: one by id, all of them, or a page. */
 export const ProposalOperations = {
   getProposalById: defineOperation<{ readonly id: bigint }, ProposalRecord | undefined>({
     name: "getproposalbyid",

@@ -15,15 +15,17 @@ import {
   UnfreezeBalanceContractSchema,
   UnfreezeBalanceV2ContractSchema,
   WithdrawExpireUnfreezeContractSchema,
-} from "@tronode/engine";
+} from "@tronode/engine/internal";
 import { builderOperation } from "./builder-operations.js";
 import { defineOperation } from "./operation.js";
 
+/** A delegation's two ends: the delegating account and the receiving one. */
 export interface DelegationPairInput {
   readonly from: Uint8Array;
   readonly to: Uint8Array;
 }
 
+/** The staking builders: freeze and unfreeze (v1 and v2), withdraw, delegate and undelegate resources. */
 export const StakingBuilderOperations = {
   freezeBalance: builderOperation({
     name: "freezebalance",
@@ -67,6 +69,7 @@ export const StakingBuilderOperations = {
   }),
 } as const;
 
+/** The delegation and unfreeze reads: delegations, their indexes, delegatable and withdrawable amounts. */
 export const ResourceOperations = {
   getDelegatedResource: defineOperation<DelegationPairInput, DelegatedResource[]>({
     name: "getdelegatedresource",

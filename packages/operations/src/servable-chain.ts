@@ -6,7 +6,7 @@ import type {
   Logger,
   TraceQueries,
   WalletApi,
-} from "@tronode/engine";
+} from "@tronode/engine/internal";
 import type { ContractLogIndex } from "./json-rpc/eth-logs.js";
 import type { EthStateQueries } from "./json-rpc/eth-methods.js";
 
@@ -48,4 +48,18 @@ export interface ServableChain {
   readonly transportMetrics?: TransportMetrics;
   /** Registers a close to run when the chain stops, before its block production stops (a transport registers its own). */
   onStop(close: () => Promise<void>): void;
+}
+
+/**
+ * A transport's close made idempotent and registered with the chain, so that it runs once: when
+ * the app calls it, or when the chain stops.
+ */
+export function closeWithChain(chain: ServableChain, close: () => Promise<void>): () => Promise<void> {
+  let closing: Promise<void> | undefined;
+  const once = () => {
+    closing ??= close();
+    return closing;
+  };
+  chain.onStop(once);
+  return once;
 }

@@ -34,26 +34,30 @@ import {
   type Transaction,
   TronodeError,
   validateError,
-} from "@tronode/engine";
+} from "@tronode/engine/internal";
 import { defineOperation, type Operation } from "./operation.js";
 import { OperationErrorCodes, OperationJavaClasses } from "./operation-errors.js";
 
+/** getincomingviewingkey's input: the key pair (ak, nk) the incoming viewing key derives from. */
 export interface IvkInput {
   readonly ak: Uint8Array;
   readonly nk: Uint8Array;
 }
 
+/** getzenpaymentaddress's input: an incoming viewing key and a diversifier. */
 export interface PaymentAddressInput {
   readonly ivk: Uint8Array;
   readonly d: Uint8Array;
 }
 
+/** createspendauthsig's input: the spend authorizing key, the randomizer and the transaction hash to sign. */
 export interface SpendAuthSigInput {
   readonly ask: Uint8Array;
   readonly alpha: Uint8Array;
   readonly txHash: Uint8Array;
 }
 
+/** Why the proof-creation operations cannot be served here (the text their refusal carries). */
 export const PROOF_CREATION_NOT_POSSIBLE =
   "not possible here: building a shielded transaction needs Groth16 proofs made with TRON's own Sapling proving parameters (~48 MB), which no source this node can reach carries";
 
@@ -137,6 +141,7 @@ function noteOperation<Input, Result>(
 const TRC10_NOTE =
   "ShieldedTransferContract notes (java-tron 4.8 serves it on PBFT only); this node holds none (contract 51 is refused)";
 
+/** The shielded (Sapling) operations: keys and addresses, notes and scans, and the refused proof creation. */
 export const ShieldedOperations = {
   getSpendingKey: keyOperation<void, Uint8Array>("getspendingkey", (api) => api.getSpendingKey()),
   getExpandedSpendingKey: keyOperation<Uint8Array, shielded.ExpandedSpendingKey>(

@@ -2,9 +2,10 @@
  * Transaction reads: gettransactionbyid, gettransactioninfobyid, gettransactioncountbyblocknum,
  * gettransactioninfobyblocknum (head or solid).
  */
-import type { Transaction, TransactionInfo } from "@tronode/engine";
+import type { Transaction, TransactionInfo } from "@tronode/engine/internal";
 import { defineOperation } from "./operation.js";
 
+/** The transaction reads: by id, its info or receipt, and a block's transactions and infos by number. */
 export const TransactionOperations = {
   getTransactionById: defineOperation<Uint8Array, Transaction | undefined>({
     name: "gettransactionbyid",

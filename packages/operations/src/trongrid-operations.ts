@@ -25,17 +25,19 @@ import {
   TriggerSmartContractSchema,
   TronodeError,
   type WalletApi,
-} from "@tronode/engine";
+} from "@tronode/engine/internal";
 
+/** Codes of the TronodeErrors the TronGrid operations raise themselves. */
 export const TronGridErrorCodes = {
   /** A request TronGrid answers with `success: false` (bad address, parameter or fingerprint). */
   badRequest: "TRONGRID_REQUEST",
 } as const;
 
-declare module "@tronode/engine" {
+declare module "@tronode/engine/internal" {
   interface ErrorCodes extends CodeTable<typeof TronGridErrorCodes> {}
 }
 
+/** A bad-request failure, which TronGrid answers with `success: false` and the message. */
 export function tronGridRequestError(message: string): TronodeError {
   return new TronodeError(TronGridErrorCodes.badRequest, message);
 }
@@ -47,6 +49,7 @@ export interface TronGridApi {
   readonly index: AccountIndexQueries;
 }
 
+/** One TronGrid v1 endpoint below the framing: its route, its README note, and the reads it makes. */
 export interface TronGridOperation<Input = unknown, Result = unknown> {
   /** TronGrid's route, with `:name` parameter segments (`/v1/accounts/:address`). */
   readonly path: string;
@@ -126,6 +129,7 @@ export async function trc20BalanceOf(
   return answer === undefined ? undefined : wordAt(answer, 0);
 }
 
+/** A TRC-20's address, name, symbol and decimals (TronGrid's `token_info`). */
 export interface TokenInfo {
   readonly address: Uint8Array;
   readonly name: string;
@@ -155,36 +159,43 @@ export async function trc20TokenInfo(
 
 // ---- the operations ---------------------------------------------------------------------------
 
+/** /v1/accounts/:address's input: the account, and whether to read only confirmed state. */
 export interface AccountInput {
   readonly address: Uint8Array;
   readonly onlyConfirmed: boolean;
 }
 
+/** A TRC-20 the account holds, with its balanceOf. */
 export interface TokenBalance {
   readonly token: Uint8Array;
   readonly balance: bigint;
 }
 
+/** /v1/accounts/:address's answer: the account and its TRC-20 balances. */
 export interface AccountResult {
   readonly account: Account;
   /** The TRC-20s the index saw the account hold, with their balanceOf now (failed calls left out). */
   readonly trc20: readonly TokenBalance[];
 }
 
+/** /v1/accounts/:address/transactions's input: the account and the page and filter options. */
 export interface AccountTransactionsInput {
   readonly address: Uint8Array;
   readonly filter: AccountTransactionFilter;
 }
 
+/** /v1/accounts/:address/transactions/trc20's input: the account and the page and filter options. */
 export interface Trc20TransactionsInput {
   readonly address: Uint8Array;
   readonly filter: TokenTransferFilter;
 }
 
+/** A TRC-20 transfer or approval log, with the token's name, symbol and decimals. */
 export interface Trc20TransferItem extends TokenTransferRecord {
   readonly tokenInfo: TokenInfo;
 }
 
+/** A page of an account's TRC-20 transfers, with the fingerprint of the next page if there is one. */
 export interface Trc20TransactionsResult {
   readonly transfers: readonly Trc20TransferItem[];
   readonly fingerprint?: string;
@@ -193,6 +204,7 @@ export interface Trc20TransactionsResult {
 /** The fields `/v1/assets` sorts by (TronGrid's `order_by`). */
 export type AssetOrderField = "id" | "name" | "total_supply" | "start_time" | "end_time";
 
+/** /v1/assets's input: the sort field and order, the page size and position, and the state to read. */
 export interface AssetListInput {
   readonly orderBy: AssetOrderField;
   readonly order: "asc" | "desc";
@@ -201,42 +213,51 @@ export interface AssetListInput {
   readonly onlyConfirmed: boolean;
 }
 
+/** A page of TRC-10 tokens, with the fingerprint of the next page if there is one. */
 export interface AssetPage {
   readonly assets: readonly AssetIssueContract[];
   readonly fingerprint?: string;
 }
 
+/** /v1/assets/:identifier's identifier: a token id, or the address that issued the tokens. */
 export type AssetIdentifier = { readonly id: string } | { readonly owner: Uint8Array };
 
+/** /v1/assets/:name/list's input: the token name and the list options. */
 export interface AssetsByNameInput extends AssetListInput {
   readonly name: string;
 }
 
+/** /v1/contracts/:address/tokens's input: the TRC-20 and the page options. */
 export interface TokenHoldersInput {
   readonly token: Uint8Array;
   readonly paging: TokenHolderPaging;
 }
 
+/** A holder of a TRC-20, with its balanceOf. */
 export interface TokenHolderBalance {
   readonly holder: Uint8Array;
   readonly balance: bigint;
 }
 
+/** A page of a TRC-20's holders, with the fingerprint of the next page if there is one. */
 export interface TokenHoldersResult {
   readonly holders: readonly TokenHolderBalance[];
   readonly fingerprint?: string;
 }
 
+/** /v1/contracts/:address/events's input: the contract and the event filter. */
 export interface ContractEventsInput {
   readonly contract: Uint8Array;
   readonly filter: EventFilter;
 }
 
+/** /v1/transactions/:id/events's input: the transaction id and the event filter. */
 export interface TransactionEventsInput {
   readonly id: Uint8Array;
   readonly filter: EventFilter;
 }
 
+/** /v1/blocks/:identifier/events's input: the block (number, id or latest) and the event filter. */
 export interface BlockEventsInput {
   readonly block: BlockSelector;
   readonly filter: EventFilter;
@@ -280,6 +301,7 @@ function pageOf(assets: readonly AssetIssueContract[], input: AssetListInput): A
   };
 }
 
+/** TronGrid's v1 API, one operation per endpoint, keyed by name (each carries its own path). */
 export const TronGridOperations = {
   getAccount: defineTronGridOperation<AccountInput, AccountResult | undefined>({
     path: "/v1/accounts/:address",

@@ -48,6 +48,7 @@ function deferredRead(name: string): Operation<Uint8Array, undefined> {
   });
 }
 
+/** Deferred transactions (gone since java-tron 4.0): reads that answer "not found", a refused cancel. */
 export const DeferredOperations = {
   getDeferredTransactionById: deferredRead("getdeferredtransactionbyid"),
   getDeferredTransactionInfoById: deferredRead("getdeferredtransactioninfobyid"),

@@ -10,7 +10,7 @@ import {
   type Witness,
   WitnessCreateContractSchema,
   WitnessUpdateContractSchema,
-} from "@tronode/engine";
+} from "@tronode/engine/internal";
 import { builderOperation } from "./builder-operations.js";
 import { defineOperation } from "./operation.js";
 
@@ -23,13 +23,16 @@ export interface WitnessAddressInput {
   readonly invalid?: string;
 }
 
+/** getBrokerage / getReward's answer: the figure, or the invalid address's decoder text. */
 export type WitnessFigureResult = { readonly value: bigint } | { readonly invalid: string };
 
+/** A page of a list: skip `offset` items, answer at most `limit`. */
 export interface PageInput {
   readonly offset: bigint;
   readonly limit: bigint;
 }
 
+/** The witness builders: create and update a witness, vote, withdraw rewards, set the brokerage. */
 export const WitnessBuilderOperations = {
   createWitness: builderOperation({
     name: "createwitness",
@@ -58,6 +61,7 @@ export const WitnessBuilderOperations = {
   }),
 } as const;
 
+/** The witness reads: a witness's brokerage and reward, and a page of the live witness list. */
 export const WitnessOperations = {
   getBrokerage: defineOperation<WitnessAddressInput, WitnessFigureResult>({
     name: "getBrokerage",

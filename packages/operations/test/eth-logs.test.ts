@@ -12,7 +12,7 @@ import {
   TransactionInfoSchema,
   TransactionSchema,
   type WalletApi,
-} from "@tronode/engine";
+} from "@tronode/engine/internal";
 import { describe, expect, it } from "vitest";
 import { JsonRpcFailure } from "../src/json-rpc/errors.js";
 import { type FilterRequest, logFilterWrapper, matchesExactly, queryLogs } from "../src/json-rpc/eth-logs.js";

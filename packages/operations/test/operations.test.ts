@@ -1,4 +1,4 @@
-import { TronodeError } from "@tronode/engine";
+import { TronodeError } from "@tronode/engine/internal";
 import * as operations from "@tronode/operations";
 import { describe, expect, it } from "vitest";
 

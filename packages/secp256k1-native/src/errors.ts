@@ -1,4 +1,4 @@
-import type { CodeList } from "@tronode/engine";
+import type { CodeList } from "@tronode/engine/internal";
 
 /** The codes of the TronodeErrors this package throws. */
 export const NATIVE_ERROR_CODES = [
@@ -7,6 +7,6 @@ export const NATIVE_ERROR_CODES = [
   "RECOVERY_WORKER",
 ] as const;
 
-declare module "@tronode/engine" {
+declare module "@tronode/engine/internal" {
   interface ErrorCodes extends CodeList<typeof NATIVE_ERROR_CODES> {}
 }

@@ -1,4 +1,14 @@
-export * from "./errors.js";
+/**
+ * @tronode/secp256k1-native — fast TRON signature recovery: a `SignatureRecoverer` on libsecp256k1
+ * (npm `secp256k1`) that falls back to noble when the addon cannot load, and a `worker_threads` pool
+ * that recovers a block's signatures on every core.
+ *
+ * @packageDocumentation
+ */
+
+// --- errors ---
+export { NATIVE_ERROR_CODES } from "./errors.js";
+// --- libsecp256k1 recovery and signing ---
 export {
   addressOfPrivateKeyFast,
   createBestRecoverer,
@@ -9,6 +19,7 @@ export {
   nativeRecoveryLoadError,
   publicKeyOfPrivateKey,
 } from "./native.js";
+// --- the worker recovery pool ---
 export {
   createRecoveryLookup,
   createRecoveryPool,

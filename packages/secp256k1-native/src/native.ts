@@ -14,7 +14,7 @@ import {
   type SignatureRecoverer,
   signHash,
   TronodeError,
-} from "@tronode/engine";
+} from "@tronode/engine/internal";
 
 /**
  * The part of npm `secp256k1`'s native binding we use. We load `secp256k1/bindings.js` (the

@@ -2,7 +2,7 @@ import { createRequire } from "node:module";
 import { availableParallelism } from "node:os";
 import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
-import { bytesToHex, TronodeError } from "@tronode/engine";
+import { bytesToHex, TronodeError } from "@tronode/engine/internal";
 import { isNativeRecoveryAvailable } from "./native.js";
 import {
   type BatchRequest,
@@ -13,6 +13,7 @@ import {
   type WorkerMessage,
 } from "./wire.js";
 
+/** How `createRecoveryPool` sizes its workers and which recoverer they run. */
 export interface RecoveryPoolOptions {
   /** Worker threads; default `os.availableParallelism()`. */
   threads?: number;
@@ -28,6 +29,7 @@ export interface RecoveryPoolOptions {
   idleMs?: number;
 }
 
+/** Worker threads that recover a batch of signatures in parallel, off the main thread. */
 export interface RecoveryPool {
   readonly threads: number;
   /** "native" or "noble". */
@@ -89,6 +91,10 @@ function workerEntry(): { script: URL | string; eval: boolean; execArgv: string[
   return { script, eval: true, execArgv: ["--conditions=tronode-source"] };
 }
 
+/**
+ * Starts a recovery pool: workers spawn on first use (or `warm`) and run libsecp256k1 when it loads,
+ * otherwise noble. Throws `RECOVERY_POOL` when `useNative` is true but the addon cannot load.
+ */
 export function createRecoveryPool(options: RecoveryPoolOptions = {}): RecoveryPool {
   const threads = options.threads ?? availableParallelism();
   if (!Number.isInteger(threads) || threads < 1)

@@ -1,5 +1,10 @@
 import { parentPort, workerData } from "node:worker_threads";
-import { ADDRESS_SIZE, createNobleRecoverer, type SignatureRecoverer, TronodeError } from "@tronode/engine";
+import {
+  ADDRESS_SIZE,
+  createNobleRecoverer,
+  type SignatureRecoverer,
+  TronodeError,
+} from "@tronode/engine/internal";
 import { createNativeRecoverer } from "./native.js";
 import { type BatchRequest, type BatchResponse, unpackBatch, type WorkerInit } from "./wire.js";
 

@@ -3,15 +3,18 @@
  * ArrayBuffer plus an offsets table, both transferred (not copied) in each direction.
  */
 
+/** One signature to recover: the hash that was signed and the signature (r ‖ s ‖ header byte). */
 export interface RecoveryItem {
   hash: Uint8Array;
   signature: Uint8Array;
 }
 
+/** A failed item's result: the code and message of the TronodeError the recoverer threw for it. */
 export interface RecoveryError {
   error: { code: string; message: string };
 }
 
+/** One item's result from `recoverMany`: its signer's 21-byte address, or why it failed. */
 export type RecoveryResult = Uint8Array | RecoveryError;
 
 export interface WorkerInit {

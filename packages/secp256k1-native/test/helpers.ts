@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { bytesToHex, randomPrivateKey, type SignatureRecoverer } from "@tronode/engine";
+import { bytesToHex, randomPrivateKey, type SignatureRecoverer } from "@tronode/engine/internal";
 
 export const N = 0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141n;
 export const GX = 0x79be667ef9dcbbac55a06295ce870b07029bfcdb2dce28d959f2815b16f81798n;

@@ -8,7 +8,7 @@ import {
   hexToBytes,
   signHash,
   TronodeError,
-} from "@tronode/engine";
+} from "@tronode/engine/internal";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {

@@ -1,4 +1,9 @@
-import { createCachedRecoverer, createNobleRecoverer, signHash, type TronodeError } from "@tronode/engine";
+import {
+  createCachedRecoverer,
+  createNobleRecoverer,
+  signHash,
+  type TronodeError,
+} from "@tronode/engine/internal";
 import { afterAll, describe, expect, it } from "vitest";
 import {
   createNativeRecoverer,

@@ -27,6 +27,7 @@ export interface ResidentBucket {
   readonly resident: true;
 }
 
+/** A history table's bucket: rows stay on disk, read through a bounded LRU of decoded values. */
 export interface ColdBucket {
   readonly bucket: number;
   readonly resident: false;
@@ -43,6 +44,7 @@ export interface ColdBucket {
   readonly rows: "state" | "history";
 }
 
+/** Where a table's rows live on disk (its bucket byte) and how the store caches them. */
 export type BucketSpec = ResidentBucket | ColdBucket;
 
 /** Database metadata (schema version, chain id). Not an engine table. */
@@ -187,6 +189,7 @@ export const BUCKETS = {
   // retired: (none yet) — e.g. `// 0x0c "old-table": retired in <change>; never reuse`
 } as const satisfies Record<string, BucketSpec>;
 
+/** The engine table ids that have a bucket: the keys of BUCKETS. */
 export type BucketTableId = keyof typeof BUCKETS;
 
 /** The bucket of an engine table id; throws STORAGE_UNKNOWN_TABLE for a table with no bucket. */

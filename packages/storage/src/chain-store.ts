@@ -9,7 +9,7 @@ import {
   type Table,
   Tables,
   utf8Encode,
-} from "@tronode/engine";
+} from "@tronode/engine/internal";
 import {
   type BucketSpec,
   bucketKey,
@@ -93,6 +93,7 @@ export interface ChainStore {
   close(): Promise<void>;
 }
 
+/** How `ChainStore.commit` tags and journals a commit. */
 export interface CommitOptions {
   /** Tag kept with the commit's journal record (the node uses the head block number). */
   readonly label?: bigint;
@@ -105,6 +106,7 @@ export interface CommitOptions {
   readonly journal?: boolean;
 }
 
+/** A commit that can still be undone, as `ChainStore.journal` lists it. */
 export interface JournalMark {
   readonly seq: bigint;
   readonly label: bigint;
@@ -120,6 +122,7 @@ function undoBytes(entries: readonly UndoEntry[]): number {
   return bytes;
 }
 
+/** Which rows `ChainStore.iterate` reads: keys from `gte` up to `lt` (excluded), how many, in which order. */
 export interface TableRange<K> {
   gte?: K;
   lt?: K;
@@ -127,6 +130,7 @@ export interface TableRange<K> {
   reverse?: boolean;
 }
 
+/** The database `createChainStore` opens, the chain it must belong to, and cache sizes. */
 export interface ChainStoreOptions {
   /** The database; opened by `createChainStore`, closed by `ChainStore.close`. */
   kv: KvStorage;

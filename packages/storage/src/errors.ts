@@ -1,4 +1,4 @@
-import { type CodeTable, TronodeError } from "@tronode/engine";
+import { type CodeTable, TronodeError } from "@tronode/engine/internal";
 
 /** Stable `code`s of the TronodeErrors this package throws. */
 export const StorageErrorCodes = {
@@ -20,12 +20,14 @@ export const StorageErrorCodes = {
   missingPackage: "STORAGE_MISSING_PACKAGE",
 } as const;
 
+/** One of the `code`s in StorageErrorCodes. */
 export type StorageErrorCode = (typeof StorageErrorCodes)[keyof typeof StorageErrorCodes];
 
-declare module "@tronode/engine" {
+declare module "@tronode/engine/internal" {
   interface ErrorCodes extends CodeTable<typeof StorageErrorCodes> {}
 }
 
+/** A TronodeError with one of this package's codes, keeping what caused it. */
 export function storageError(code: StorageErrorCode, message: string, cause?: unknown): TronodeError {
   return new TronodeError(code, message, { cause });
 }

@@ -1,4 +1,4 @@
-import { bytesToInt64, int64ToBytes, varintLength, writeVarint } from "@tronode/engine";
+import { bytesToInt64, int64ToBytes, varintLength, writeVarint } from "@tronode/engine/internal";
 import { bucketKey, JOURNAL_BUCKET } from "./buckets.js";
 import { StorageErrorCodes, storageError } from "./errors.js";
 
@@ -19,20 +19,24 @@ export interface UndoEntry {
   readonly before: Uint8Array | undefined;
 }
 
+/** One commit's journal record, decoded: its sequence number, label and the prior value of each key. */
 export interface UndoRecord {
   readonly seq: bigint;
   readonly label: bigint;
   readonly entries: readonly UndoEntry[];
 }
 
+/** The storage key of commit `seq`'s journal record (they sort by seq). */
 export function journalKey(seq: bigint): Uint8Array {
   return bucketKey(JOURNAL_BUCKET, int64ToBytes(seq));
 }
 
+/** The commit sequence number a journal record's key holds: the inverse of journalKey. */
 export function seqOfJournalKey(key: Uint8Array): bigint {
   return bytesToInt64(key.subarray(1));
 }
 
+/** A journal record's value: the commit's label, then each written key and the bytes it held before. */
 export function encodeUndoRecord(label: bigint, entries: readonly UndoEntry[]): Uint8Array {
   let size = 8;
   for (const { key, before } of entries) {
@@ -56,6 +60,7 @@ export function encodeUndoRecord(label: bigint, entries: readonly UndoEntry[]): 
   return out;
 }
 
+/** Reads back an encodeUndoRecord value; throws STORAGE_CORRUPT_JOURNAL when it is malformed. */
 export function decodeUndoRecord(seq: bigint, bytes: Uint8Array): UndoRecord {
   const corrupt = () =>
     storageError(

@@ -32,13 +32,16 @@ export interface KvStorage {
   snapshot(): KvSnapshot;
 }
 
+/** One write of a KvStorage batch: put a value under a key, or delete the key. */
 export type KvOp = { type: "put"; key: Uint8Array; value: Uint8Array } | { type: "del"; key: Uint8Array };
 
+/** A key and its value, as `KvStorage.entries` yields them. */
 export interface KvEntry {
   key: Uint8Array;
   value: Uint8Array;
 }
 
+/** Key bounds, row limit and order of a `KvStorage.entries` scan (abstract-level's range options). */
 export interface KvRange {
   gt?: Uint8Array;
   gte?: Uint8Array;
@@ -49,6 +52,7 @@ export interface KvRange {
   reverse?: boolean;
 }
 
+/** The database as of `KvStorage.snapshot()`: reads given it see no later write. Close it when done. */
 export interface KvSnapshot {
   close(): Promise<void>;
 }
@@ -65,6 +69,7 @@ export function createMemoryStorage(): KvStorage {
   return new LevelKvStorage("memory", db as unknown as AnyLevel, true);
 }
 
+/** Where `createLevelStorage` keeps its LevelDB database. */
 export interface LevelStorageOptions {
   /** Directory of the LevelDB database; created if missing. */
   directory: string;
@@ -99,11 +104,15 @@ export function createLevelStorage(options: LevelStorageOptions): KvStorage {
  * whatever its default encodings: every read and write names the binary ("view") encoding.
  * The chain store opens and closes it.
  */
-export function createAbstractLevelStorage(db: AbstractLevel<unknown, unknown, unknown>): KvStorage {
+export function createAbstractLevelStorage(db: AnyAbstractLevel): KvStorage {
   return new LevelKvStorage("abstract-level", db as unknown as AnyLevel, true, VIEW_ENCODINGS);
 }
 
 const VIEW_ENCODINGS = { keyEncoding: "view", valueEncoding: "view" } as const;
+
+/** An abstract-level database of any encodings and format (classic-level, memory-level, a sublevel). */
+// biome-ignore lint/suspicious/noExplicitAny: a database of any encodings is accepted; reads and writes name theirs
+export type AnyAbstractLevel = AbstractLevel<any, any, any>;
 
 type AnyLevel = AbstractLevel<unknown, Uint8Array, Uint8Array>;
 

@@ -1,4 +1,4 @@
-import { bytesValue, defineTable, stringKey, Tables, TronodeError } from "@tronode/engine";
+import { bytesValue, defineTable, stringKey, Tables, TronodeError } from "@tronode/engine/internal";
 import { describe, expect, it } from "vitest";
 import { BUCKETS, bucketOf, JOURNAL_BUCKET, META_BUCKET, StorageErrorCodes } from "../src/index.js";
 

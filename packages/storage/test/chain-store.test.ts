@@ -9,7 +9,7 @@ import {
   TransactionInfoSchema,
   TronodeError,
   utf8Encode,
-} from "@tronode/engine";
+} from "@tronode/engine/internal";
 import { afterEach, describe, expect, it } from "vitest";
 import {
   bucketKey,

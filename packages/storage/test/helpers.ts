@@ -29,7 +29,7 @@ import {
   utf8Encode,
   VotesSchema,
   WitnessSchema,
-} from "@tronode/engine";
+} from "@tronode/engine/internal";
 import { createLevelStorage, createMemoryStorage, type KvStorage } from "../src/index.js";
 
 // biome-ignore lint/suspicious/noExplicitAny: rows of heterogeneous tables

@@ -1,14 +1,13 @@
-import { bytesToHex, type Table, Tables, TronodeError } from "@tronode/engine";
+import { bytesToHex, type Table, Tables, TronodeError } from "@tronode/engine/internal";
 import { afterEach, describe, expect, it } from "vitest";
 import {
   type ChainStore,
   createChainStore,
   createLevelStorage,
-  decodeUndoRecord,
-  encodeUndoRecord,
   type KvStorage,
   StorageErrorCodes,
 } from "../src/index.js";
+import { decodeUndoRecord, encodeUndoRecord } from "../src/journal.js";
 import {
   addr,
   allTables,

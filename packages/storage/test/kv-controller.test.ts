@@ -1,4 +1,4 @@
-import { bytesToHex } from "@tronode/engine";
+import { bytesToHex } from "@tronode/engine/internal";
 import { afterEach, describe, expect, it } from "vitest";
 import type { KvStorage } from "../src/index.js";
 import { backends, TempDirs } from "./helpers.js";

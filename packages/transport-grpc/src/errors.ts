@@ -1,4 +1,4 @@
-import type { CodeList } from "@tronode/engine";
+import type { CodeList } from "@tronode/engine/internal";
 
 /** The codes of the TronodeErrors the gRPC transport throws. */
 export const GRPC_ERROR_CODES = [
@@ -12,6 +12,6 @@ export const GRPC_ERROR_CODES = [
   "GRPC_LIBRARY_CHANGED",
 ] as const;
 
-declare module "@tronode/engine" {
+declare module "@tronode/engine/internal" {
   interface ErrorCodes extends CodeList<typeof GRPC_ERROR_CODES> {}
 }

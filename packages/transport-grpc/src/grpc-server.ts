@@ -17,7 +17,7 @@
 import net from "node:net";
 import { create, type DescService } from "@bufbuild/protobuf";
 import * as grpc from "@grpc/grpc-js";
-import { type Logger, type ReadScope, TronodeError, type WalletApi } from "@tronode/engine";
+import { type Logger, type ReadScope, TronodeError, type WalletApi } from "@tronode/engine/internal";
 import { keyOperationRefusedMessage, keyOperationsAllowedOn } from "@tronode/operations";
 import { failingHandler, JavaGrpcServer } from "./java-grpc-server.js";
 import { addReflection } from "./reflection.js";
@@ -42,11 +42,14 @@ import {
 
 /** java-tron's default node.rpc.maxMessageSize (grpc-java's inbound default). */
 export const DEFAULT_MAX_MESSAGE_BYTES = 4 * 1024 * 1024;
+/** java-tron's node.rpc.port: the full node's listener. */
 export const DEFAULT_GRPC_PORT = 50051;
+/** java-tron's node.rpc.solidityPort: the solidity listener. */
 export const DEFAULT_GRPC_SOLIDITY_PORT = 50061;
 /** java-tron's node.rpc.PBFTPort. */
 export const DEFAULT_GRPC_PBFT_PORT = 50071;
 
+/** What `createGrpcServer` serves (the wallet), on which host and ports, and with which limits. */
 export interface GrpcServerOptions {
   readonly wallet: WalletApi;
   readonly logger?: Logger;
@@ -68,11 +71,13 @@ export interface GrpcServerOptions {
   readonly onCall?: (method: string) => void;
 }
 
+/** The address and port a listener is bound to (the actual port when 0 was asked for). */
 export interface GrpcListenAddress {
   readonly address: string;
   readonly port: number;
 }
 
+/** The gRPC listeners of one node: `listen` binds each configured port, `close` drains and stops them. */
 export interface GrpcServer {
   listen(): Promise<{
     readonly full?: GrpcListenAddress;
@@ -246,6 +251,11 @@ function closeListener({ grpc: server, connections, tcp }: Listener): Promise<vo
   });
 }
 
+/**
+ * Builds the listeners `options` asks for (full node, solidity, PBFT), each with its service tables
+ * bound to the wallet; nothing listens until `listen`. Throws GRPC_BINDING_MISMATCH when a binding
+ * does not fit its rpc.
+ */
 export function createGrpcServer(options: GrpcServerOptions): GrpcServer {
   const logger = options.logger ?? SILENT_LOGGER;
   const listenerOptions = {

@@ -1,10 +1,15 @@
 /**
  * @tronode/transport-grpc — TRON's gRPC services (protocol.Wallet, WalletSolidity, Database,
  * Monitor, WalletExtension) bound to the operations the HTTP API serves.
+ *
+ * @packageDocumentation
  */
 
-export * from "./errors.js";
+// --- errors ---
+export { GRPC_ERROR_CODES } from "./errors.js";
+// --- coverage listings ---
 export { grpcColumnOf, grpcOnlyCoverageMarkdown } from "./grpc-coverage.js";
+// --- the gRPC server ---
 export {
   createGrpcServer,
   DEFAULT_GRPC_PBFT_PORT,
@@ -15,6 +20,7 @@ export {
   type GrpcServer,
   type GrpcServerOptions,
 } from "./grpc-server.js";
+// --- rpc bindings ---
 export {
   bindRpc,
   javaTronUnimplementedRpc,
@@ -23,14 +29,7 @@ export {
   type RpcFailure,
   type UnimplementedRpc,
 } from "./rpc-binding.js";
+// --- gRPC statuses ---
 export { type RpcStatus, RpcStatusError, UNCAUGHT_DESCRIPTION } from "./rpc-status.js";
+// --- serving a chain ---
 export { type GrpcService, type ServeGrpcOptions, serveGrpc } from "./serve-grpc.js";
-export {
-  DATABASE_TABLE,
-  MONITOR_TABLE,
-  SERVICE_TABLES,
-  type ServiceTable,
-  WALLET_EXTENSION_TABLE,
-  WALLET_SOLIDITY_TABLE,
-  WALLET_TABLE,
-} from "./service-tables.js";

@@ -13,7 +13,7 @@
  * grpc-js without `_retrieveHandler` fails loudly instead of answering with the wrong text.
  */
 import * as grpc from "@grpc/grpc-js";
-import { TronodeError } from "@tronode/engine";
+import { TronodeError } from "@tronode/engine/internal";
 import type { RpcStatus } from "./rpc-status.js";
 
 /** The part of grpc-js's Server internals the subclass relies on (grpc-js 1.14). */

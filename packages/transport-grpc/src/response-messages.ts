@@ -14,7 +14,7 @@ import {
   TransactionSchema,
   transactionId,
   utf8Encode,
-} from "@tronode/engine";
+} from "@tronode/engine/internal";
 
 export type ReturnInit = MessageInitShape<typeof ReturnSchema>;
 

@@ -24,6 +24,7 @@ import type { Operation } from "@tronode/operations";
  */
 export type RpcFailure = "uncaught" | "empty-on-validate" | "return" | "internal" | "unknown";
 
+/** How an operation serves one rpc: its messages, the conversions both ways, its failure convention. */
 export interface RpcBinding<
   Req extends DescMessage = DescMessage,
   Res extends DescMessage = DescMessage,

@@ -3,7 +3,12 @@
  * inside the TransactionExtention, the empty message, or a gRPC status. Operations tronode does not
  * serve yet answer UNIMPLEMENTED whatever the convention.
  */
-import { CONTRACT_VALIDATE_PREFIX, JavaExceptions, type Logger, Return_response_code } from "@tronode/engine";
+import {
+  CONTRACT_VALIDATE_PREFIX,
+  JavaExceptions,
+  type Logger,
+  Return_response_code,
+} from "@tronode/engine/internal";
 import { describeFailure, isNotImplementedError } from "@tronode/operations";
 import { failedReturn } from "./response-messages.js";
 import type { RpcBinding } from "./rpc-binding.js";

@@ -4,7 +4,7 @@
  * `output` throws to end its call with a status (grpc-java's StatusRuntimeException).
  */
 import { status } from "@grpc/grpc-js";
-import { TronodeError } from "@tronode/engine";
+import { TronodeError } from "@tronode/engine/internal";
 
 export { status as GrpcCode } from "@grpc/grpc-js";
 

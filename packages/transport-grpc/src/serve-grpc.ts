@@ -1,4 +1,4 @@
-import type { ServableChain } from "@tronode/operations";
+import { closeWithChain, type ServableChain } from "@tronode/operations";
 import { createGrpcServer, type GrpcListenAddress } from "./grpc-server.js";
 
 /**
@@ -48,13 +48,7 @@ export async function serveGrpc(chain: ServableChain, options: ServeGrpcOptions 
     ...(metrics ? { onCall: (method: string) => metrics.grpcCalled(method) } : {}),
   });
   const listening = await server.listen();
-  let closed = false;
-  const close = async () => {
-    if (closed) return;
-    closed = true;
-    await server.close();
-  };
-  chain.onStop(close);
+  const close = closeWithChain(chain, () => server.close());
   return {
     ...(listening.full ? { full: hostPort(listening.full) } : {}),
     ...(listening.solidity ? { solidity: hostPort(listening.solidity) } : {}),

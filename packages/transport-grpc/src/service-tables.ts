@@ -6,7 +6,7 @@
  * node, as java-tron).
  */
 import type { DescService } from "@bufbuild/protobuf";
-import { Database, Monitor, Wallet, WalletExtension, WalletSolidity } from "@tronode/engine";
+import { Database, Monitor, Wallet, WalletExtension, WalletSolidity } from "@tronode/engine/internal";
 import type { RpcBinding, UnimplementedRpc } from "./rpc-binding.js";
 import { ACCOUNT_RPCS } from "./rpcs/account-rpcs.js";
 import { ASSET_BUILDER_RPCS, ASSET_READ_RPCS } from "./rpcs/asset-rpcs.js";
@@ -29,6 +29,7 @@ import { BALANCE_LOOKUP_RPCS, RESOURCE_RPCS } from "./rpcs/resource-rpcs.js";
 import { SHIELDED_NOTE_READ_RPCS, SHIELDED_NOTE_RPCS, SHIELDED_RPCS } from "./rpcs/shielded-rpcs.js";
 import { PENDING_RPCS, TRANSACTION_RPCS } from "./rpcs/transaction-rpcs.js";
 
+/** One gRPC service: the rpcs it serves (bindings) and those that answer UNIMPLEMENTED. */
 export interface ServiceTable {
   readonly service: DescService;
   readonly bindings: readonly RpcBinding[];
@@ -54,6 +55,7 @@ const READ_RPCS: readonly RpcBinding[] = [
   ...CONTRACT_CONSTANT_RPCS,
 ];
 
+/** protocol.Wallet on the full node's port: head-state reads, the pending pool, broadcast, builders. */
 export const WALLET_TABLE: ServiceTable = {
   service: Wallet,
   bindings: [
@@ -72,30 +74,35 @@ export const WALLET_TABLE: ServiceTable = {
   unimplemented: [...WALLET_NOT_YET, ...WALLET_NOT_POSSIBLE, ...WALLET_JAVA_TRON_UNIMPLEMENTED],
 };
 
+/** protocol.WalletSolidity on the solidity and PBFT ports: the read rpcs it shares with Wallet. */
 export const WALLET_SOLIDITY_TABLE: ServiceTable = {
   service: WalletSolidity,
   bindings: bindingsOf(WalletSolidity, READ_RPCS),
   unimplemented: WALLET_SOLIDITY_NOT_YET,
 };
 
+/** protocol.Database, on every port (head or solidified state by port). */
 export const DATABASE_TABLE: ServiceTable = {
   service: Database,
   bindings: DATABASE_RPCS,
   unimplemented: [],
 };
 
+/** protocol.Monitor (the node's metrics), on the full node's port. */
 export const MONITOR_TABLE: ServiceTable = {
   service: Monitor,
   bindings: MONITOR_RPCS,
   unimplemented: [],
 };
 
+/** protocol.WalletExtension: every rpc UNIMPLEMENTED; on the solidity listener with `walletExtension`. */
 export const WALLET_EXTENSION_TABLE: ServiceTable = {
   service: WalletExtension,
   bindings: [],
   unimplemented: WALLET_EXTENSION_UNIMPLEMENTED,
 };
 
+/** Every service table: what the coverage listings (grpc-coverage.ts) walk. */
 export const SERVICE_TABLES: readonly ServiceTable[] = [
   WALLET_TABLE,
   WALLET_SOLIDITY_TABLE,

@@ -1,7 +1,7 @@
 import http2 from "node:http2";
 import { create, fromBinary, toBinary } from "@bufbuild/protobuf";
 import * as grpc from "@grpc/grpc-js";
-import { type Account, AccountSchema, type WalletApi } from "@tronode/engine";
+import { type Account, AccountSchema, type WalletApi } from "@tronode/engine/internal";
 import { describe, expect, it } from "vitest";
 import { createGrpcServer } from "../src/index.js";
 

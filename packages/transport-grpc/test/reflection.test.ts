@@ -17,7 +17,7 @@ import {
   FileDescriptorSetSchema,
 } from "@bufbuild/protobuf/wkt";
 import * as grpc from "@grpc/grpc-js";
-import type { WalletApi } from "@tronode/engine";
+import type { WalletApi } from "@tronode/engine/internal";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as v1 from "../src/generated/grpc/reflection/v1/reflection_pb.js";
 import * as v1alpha from "../src/generated/grpc/reflection/v1alpha/reflection_pb.js";

@@ -22,9 +22,9 @@ import {
   Wallet,
   WalletExtension,
   WalletSolidity,
-} from "@tronode/engine";
+} from "@tronode/engine/internal";
 import { describe, expect, it } from "vitest";
-import { SERVICE_TABLES } from "../src/index.js";
+import { SERVICE_TABLES } from "../src/service-tables.js";
 
 describe("the service tables", () => {
   for (const table of SERVICE_TABLES) {

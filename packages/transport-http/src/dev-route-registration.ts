@@ -10,7 +10,13 @@
  * These return private keys of development accounts by design; the node only passes a DevApi in
  * development mode.
  */
-import { addressToBase58, bytesToHex, type DevAccount, type DevApi, type Logger } from "@tronode/engine";
+import {
+  addressToBase58,
+  bytesToHex,
+  type DevAccount,
+  type DevApi,
+  type Logger,
+} from "@tronode/engine/internal";
 import type { JsonRpcMethodLookup } from "@tronode/operations";
 import type { JsonObject } from "./engine-protocol.js";
 import { jsonReply, jsonTextReply, textReply } from "./http-exchange.js";

@@ -5,7 +5,13 @@
  * `tre_*` time methods take ms (OZ's TRE patch does), except `tre_increaseTime`, which takes seconds
  * like every `*_increaseTime`; the Ethereum aliases take seconds, as their tools send them.
  */
-import { type DevApi, decodeAddress, hexToBytes, parseHex, tryAddressFromBase58 } from "@tronode/engine";
+import {
+  type DevApi,
+  decodeAddress,
+  hexToBytes,
+  parseHex,
+  tryAddressFromBase58,
+} from "@tronode/engine/internal";
 import { type JsonRpcError, JsonRpcErrorCodes, JsonRpcFailure } from "@tronode/operations";
 import type { JsonObject, JsonValue } from "./engine-protocol.js";
 

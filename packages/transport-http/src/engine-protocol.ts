@@ -29,4 +29,4 @@ export {
   TransactionSignWeight_Result_response_code,
   TransactionSignWeightSchema,
   WitnessListSchema,
-} from "@tronode/engine";
+} from "@tronode/engine/internal";

@@ -9,7 +9,7 @@
  *   same keys `/admin/accounts-json` hands out), for the home page's copy buttons.
  * The app itself reads /wallet, /v1 and /jsonrpc like any client.
  */
-import { addressToBase58, bytesToHex, type DevApi, type HeadFeed } from "@tronode/engine";
+import { addressToBase58, bytesToHex, type DevApi, type HeadFeed } from "@tronode/engine/internal";
 import { jsonReply, NOT_FOUND_REPLY, type Reply, redirectReply, STREAMED } from "./http-exchange.js";
 import type { HttpRouter } from "./http-router.js";
 

@@ -3,7 +3,7 @@
  * properties in alphabetical order, null properties left out, doubles in Java's `Double.toString`
  * form (`0.0`, `1.5E-4`), and the pretty format's tab indentation.
  */
-import { JsonText } from "@tronode/engine";
+import { JsonText } from "@tronode/engine/internal";
 
 /** A Java `double` property (a JavaScript number is otherwise an integer). */
 export class JavaDouble {

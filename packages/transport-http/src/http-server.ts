@@ -21,8 +21,8 @@ import type {
   Logger,
   TraceQueries,
   WalletApi,
-} from "@tronode/engine";
-import { TronodeError } from "@tronode/engine";
+} from "@tronode/engine/internal";
+import { TronodeError } from "@tronode/engine/internal";
 import { debugMethods } from "@tronode/operations";
 import { registerDevRoutes } from "./dev-route-registration.js";
 import { type ExplorerAssets, registerExplorerRoutes } from "./explorer-route-registration.js";
@@ -51,6 +51,7 @@ import { registerWalletRoutes } from "./wallet-route-registration.js";
 /** java-tron's default `node.rpc.maxMessageSize`. */
 export const DEFAULT_BODY_LIMIT = 4_194_304;
 
+/** What createHttpServer serves (a wallet; optionally dev, events, explorer, JSON-RPC) and where. */
 export interface HttpServerOptions {
   readonly wallet: WalletApi;
   /** TRE's /admin and /tre; omitted outside development mode. */
@@ -90,11 +91,13 @@ export interface HttpServerOptions {
   readonly onAnswered?: (endpoint: string, status: number, bytes: number) => void;
 }
 
+/** Where a listener listens: its address and port (the port picked when 0 was asked for). */
 export interface ListenAddress {
   readonly address: string;
   readonly port: number;
 }
 
+/** The HTTP API's listeners, not listening until `listen`; `dispatch` answers a request without a socket. */
 export interface HttpServer {
   listen(): Promise<ListenAddress & { readonly solidity?: ListenAddress; readonly pbft?: ListenAddress }>;
   close(): Promise<void>;
@@ -228,6 +231,7 @@ class Listener {
   }
 }
 
+/** Builds java-tron's HTTP API (and the surfaces the options add) over a wallet; `listen` starts it. */
 export function createHttpServer(options: HttpServerOptions): HttpServer {
   const logger = options.logger ?? SILENT_LOGGER;
   const dispatchOptions: DispatchOptions = {

@@ -1,6 +1,11 @@
 /**
- * @tronode/transport-http — java-tron's HTTP API on fastify, plus TRE's development surface.
+ * @tronode/transport-http — java-tron's HTTP API (/wallet, /walletsolidity, /walletpbft) on node:http,
+ * with TronGrid's v1 API, the Ethereum-compatible /jsonrpc, and TRE's development surface (/admin, /tre).
+ *
+ * @packageDocumentation
  */
+
+// --- serving a chain over HTTP ---
 
 export type { ExplorerAssets } from "./explorer-route-registration.js";
 export {
@@ -10,10 +15,15 @@ export {
   type HttpServerOptions,
   type ListenAddress,
 } from "./http-server.js";
-export { TransportErrorCodes, TransportJavaClasses } from "./java-error-body.js";
-export { ethMethodsCoverageMarkdown } from "./json-rpc/eth-coverage.js";
 export type { EthJsonRpcOptions } from "./json-rpc/json-rpc-route.js";
-export { isLoopbackHost } from "./loopback-host.js";
+export { type HttpService, type ServeHttpOptions, serveHttp } from "./serve-http.js";
+
+// --- the Java classes and error codes of the failures this package reports ---
+
+export { TransportErrorCodes, TransportJavaClasses } from "./java-error-body.js";
+
+// --- route rows: an operation's HTTP binding ---
+
 export type {
   GetOnPostOnly,
   HttpMethod,
@@ -22,25 +32,22 @@ export type {
   VisibleSource,
   WalletRequest,
 } from "./route-row.js";
-export { defineRoute, walletAndSolidityPaths, walletPaths } from "./route-row.js";
+export { defineRoute, walletAndSolidityPaths } from "./route-row.js";
+export { type BuilderRouteSpec, builderRoute } from "./routes/builder-route.js";
+
+// --- what is served: the operation lists and the README's coverage tables ---
+
+export { ethMethodsCoverageMarkdown } from "./json-rpc/eth-coverage.js";
 export {
   type CoverageColumn,
   KEY_OPERATIONS,
   NOT_IMPLEMENTED_OPERATIONS,
-  ROUTE_TABLE,
   routeCoverageMarkdown,
   SERVED_OPERATIONS,
   UNSUPPORTED_OPERATIONS,
 } from "./route-table.js";
-export { type BuilderRouteSpec, builderRoute } from "./routes/builder-route.js";
-export { notYetRoute } from "./routes/not-yet-routes.js";
-export { type QueryOnlyRouteSpec, queryOnlyRoute } from "./routes/query-only-route.js";
-export { type HttpService, type ServeHttpOptions, serveHttp } from "./serve-http.js";
-export { JsonRpcErrorCodes } from "./tre-json-rpc.js";
 export {
-  registerTronGridRoutes,
   TRONGRID_ROUTES,
   type TronGridRoute,
-  type TronGridRouteOptions,
   tronGridCoverageMarkdown,
 } from "./trongrid-route-registration.js";

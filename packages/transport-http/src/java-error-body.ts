@@ -4,7 +4,7 @@
  * already carry java-tron's class; anything else is a bug or an outage, printed as a plain
  * `java.lang.Exception` with a short message and no stack trace.
  */
-import { type CodeTable, type Logger, TronodeError } from "@tronode/engine";
+import { type CodeTable, type Logger, TronodeError } from "@tronode/engine/internal";
 import {
   describeFailure,
   notImplementedError,
@@ -31,7 +31,7 @@ export const TransportErrorCodes = {
   missingPackage: "HTTP_MISSING_PACKAGE",
 } as const;
 
-declare module "@tronode/engine" {
+declare module "@tronode/engine/internal" {
   interface ErrorCodes extends CodeTable<typeof TransportErrorCodes> {}
 }
 

@@ -3,7 +3,7 @@
  * of the Java calls java-tron's servlets use on them: `Long.parseLong`, `ByteArray.fromHexString`,
  * `Boolean.parseBoolean`, fastjson's `getString` / `getInteger`.
  */
-import { TronodeError } from "@tronode/engine";
+import { TronodeError } from "@tronode/engine/internal";
 import { FASTJSON_EXCEPTION, stringifyJson } from "./engine-protocol.js";
 import { TransportErrorCodes, TransportJavaClasses } from "./java-error-body.js";
 

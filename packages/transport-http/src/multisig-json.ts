@@ -15,7 +15,7 @@ import {
   type TransactionApprovedListResult,
   type TransactionSignWeightResult,
   transactionId,
-} from "@tronode/engine";
+} from "@tronode/engine/internal";
 import {
   type JsonObject,
   printMessage,

@@ -10,7 +10,12 @@
  *   the heap figures come from V8, its heap spaces are the memory pools, deadlock lists are empty
  *   (the node measures them: NodeInfoSummary.machine).
  */
-import { bytesToHex, type MachineSummary, type NodeInfoSummary, type PeerInfoSummary } from "@tronode/engine";
+import {
+  bytesToHex,
+  type MachineSummary,
+  type NodeInfoSummary,
+  type PeerInfoSummary,
+} from "@tronode/engine/internal";
 import type { JsonObject } from "./engine-protocol.js";
 
 /** java-tron's `Version.VERSION_CODE` of the 4.8 line; TronWeb never reads it. */

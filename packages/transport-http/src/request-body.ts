@@ -6,7 +6,7 @@
  * - an empty body is `{}` (TronWeb posts parameterless calls with no body and no content type).
  * Integers beyond 2^53 stay exact (bigint). Invalid JSON fails as fastjson's JSONException.
  */
-import { TronodeError } from "@tronode/engine";
+import { TronodeError } from "@tronode/engine/internal";
 import {
   FASTJSON_EXCEPTION,
   JsonDecimal,

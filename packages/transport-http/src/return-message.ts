@@ -2,7 +2,7 @@
  * java-tron's `GrpcAPI.Return` as JsonFormat prints it: defaults omitted (so a failure has no
  * `result` key and SUCCESS has no `code`), `message` is hex of the UTF-8 text unless visible.
  */
-import { type BroadcastResult, bytesToHex, utf8Encode } from "@tronode/engine";
+import { type BroadcastResult, bytesToHex, utf8Encode } from "@tronode/engine/internal";
 import type { JsonObject } from "./engine-protocol.js";
 
 const SUCCESS_CODE = "SUCCESS";

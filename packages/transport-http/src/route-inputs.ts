@@ -5,7 +5,7 @@
  * fail exactly as there); GET query values go through the Java calls the servlets use on them.
  */
 import type { DescMessage, MessageShape } from "@bufbuild/protobuf";
-import { type Account, AccountSchema, hexToBytes, tryAddressFromBase58 } from "@tronode/engine";
+import { type Account, AccountSchema, hexToBytes, tryAddressFromBase58 } from "@tronode/engine/internal";
 import { BytesMessageSchema, NumberMessageSchema, parseMessage } from "./engine-protocol.js";
 import { parseJavaHex, parseJavaLong } from "./java-value-readers.js";
 import type { WalletRequest } from "./route-row.js";

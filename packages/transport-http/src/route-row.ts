@@ -6,10 +6,11 @@
  * checks, "not found") lives in the operation, shared with the gRPC binding; a row adds framing
  * only. Rows are plain data; `wallet-route-registration.ts` turns them into fastify routes.
  */
-import type { ReadScope } from "@tronode/engine";
+import type { ReadScope } from "@tronode/engine/internal";
 import type { Operation, OperationAvailability } from "@tronode/operations";
 import type { JsonObject, JsonValue } from "./engine-protocol.js";
 
+/** The HTTP methods a java-tron servlet answers. */
 export type HttpMethod = "GET" | "POST";
 
 /**
@@ -57,6 +58,7 @@ export interface RouteBinding<Input, Result> {
   readonly print: (result: Result, visible: boolean, input: Input) => JsonValue;
 }
 
+/** A route table row: an operation's HTTP binding, with its name, availability and key handling. */
 export interface RouteRow<Input = unknown, Result = unknown> extends RouteBinding<Input, Result> {
   /** The operation's name as java-tron spells it in the path (case-sensitive), e.g. `getaccount`. */
   readonly name: string;

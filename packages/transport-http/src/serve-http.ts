@@ -1,5 +1,5 @@
-import { TronodeError } from "@tronode/engine";
-import type { ServableChain } from "@tronode/operations";
+import { TronodeError } from "@tronode/engine/internal";
+import { closeWithChain, type ServableChain } from "@tronode/operations";
 import type { ExplorerAssets } from "./explorer-route-registration.js";
 import { createHttpServer, type ListenAddress } from "./http-server.js";
 import { TransportErrorCodes } from "./java-error-body.js";
@@ -67,13 +67,7 @@ export async function serveHttp(chain: ServableChain, options: ServeHttpOptions 
       : {}),
   });
   const listening = await server.listen();
-  let closed = false;
-  const close = async () => {
-    if (closed) return;
-    closed = true;
-    await server.close();
-  };
-  chain.onStop(close);
+  const close = closeWithChain(chain, () => server.close());
   return {
     url: `http://${listening.address.includes(":") ? `[${listening.address}]` : listening.address}:${listening.port}`,
     address: { address: listening.address, port: listening.port },

@@ -5,12 +5,10 @@
  * -32001 a refusal (TRE's range texts, the node's refusals: what jsonrpc4j answers for a thrown
  * exception), -32603 an unexpected failure.
  */
-import { type DevApi, type Logger, TronodeError } from "@tronode/engine";
+import { type DevApi, type Logger, TronodeError } from "@tronode/engine/internal";
 import { JsonRpcErrorCodes, type JsonRpcMethodLookup } from "@tronode/operations";
 import { DEV_RPC_METHODS } from "./dev-rpc-methods.js";
 import { answerJsonRpc, type JsonRpcDialect } from "./json-rpc/framing.js";
-
-export { JsonRpcErrorCodes };
 
 const INVALID_REQUEST = { code: JsonRpcErrorCodes.invalidRequest, message: "Invalid Request" };
 

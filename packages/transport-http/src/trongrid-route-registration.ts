@@ -41,7 +41,7 @@ import {
   TronodeError,
   tryAddressFromBase58,
   type WalletApi,
-} from "@tronode/engine";
+} from "@tronode/engine/internal";
 import {
   type AssetOrderField,
   type AssetPage,

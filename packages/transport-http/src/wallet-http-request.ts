@@ -4,7 +4,7 @@
  * `visible` per java-tron's rules (§3.3): GET and doGet-style servlets read `?visible=`, the others
  * the body's top-level `visible` key, both with `Boolean.parseBoolean` semantics.
  */
-import type { ReadScope } from "@tronode/engine";
+import type { ReadScope } from "@tronode/engine/internal";
 import type { JsonObject } from "./engine-protocol.js";
 import type { RawQuery } from "./http-exchange.js";
 import { parseJavaBoolean } from "./java-value-readers.js";

@@ -4,7 +4,7 @@
  * read → the row's operation → print, with every failure mapped to java-tron's `{"Error":…}` body
  * (HTTP 200). Nothing about the request body is ever logged.
  */
-import type { Logger, WalletApi } from "@tronode/engine";
+import type { Logger, WalletApi } from "@tronode/engine/internal";
 import { keyOperationRefusedMessage } from "@tronode/operations";
 import { EMPTY_REPLY, type HttpRequest, jsonReply, type Reply } from "./http-exchange.js";
 import type { HttpRouter } from "./http-router.js";

@@ -1,6 +1,6 @@
-import { addressToBase58, bytesToHex, TronodeError } from "@tronode/engine";
+import { addressToBase58, bytesToHex, TronodeError } from "@tronode/engine/internal";
 import { describe, expect, it } from "vitest";
-import { ROUTE_TABLE } from "../src/index.js";
+import { ROUTE_TABLE } from "../src/route-table.js";
 import { ALICE, BOB } from "./fake-wallet.js";
 import { createHarness, type Harness } from "./server-harness.js";
 

@@ -8,7 +8,7 @@ import {
   TransactionSchema,
   transactionId,
   utf8Encode,
-} from "@tronode/engine";
+} from "@tronode/engine/internal";
 import { describe, expect, it } from "vitest";
 import { ALICE, BOB } from "./fake-wallet.js";
 import { createHarness } from "./server-harness.js";

@@ -1,4 +1,4 @@
-import { addressToBase58, bytesToHex } from "@tronode/engine";
+import { addressToBase58, bytesToHex } from "@tronode/engine/internal";
 import { inject } from "light-my-request";
 import { describe, expect, it } from "vitest";
 import { createHttpServer } from "../src/index.js";

@@ -52,7 +52,7 @@ import {
   transactionId,
   type WalletApi,
   WitnessSchema,
-} from "@tronode/engine";
+} from "@tronode/engine/internal";
 
 export function keyOf(n: number): Uint8Array {
   const key = new Uint8Array(32);

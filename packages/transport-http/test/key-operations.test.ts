@@ -6,9 +6,11 @@ import {
   sha256,
   transactionId,
   utf8Encode,
-} from "@tronode/engine";
+} from "@tronode/engine/internal";
 import { describe, expect, it } from "vitest";
-import { isLoopbackHost, KEY_OPERATIONS, ROUTE_TABLE } from "../src/index.js";
+import { KEY_OPERATIONS } from "../src/index.js";
+import { isLoopbackHost } from "../src/loopback-host.js";
+import { ROUTE_TABLE } from "../src/route-table.js";
 import { ALICE, ALICE_KEY, BOB } from "./fake-wallet.js";
 import { createHarness } from "./server-harness.js";
 

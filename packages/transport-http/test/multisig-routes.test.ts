@@ -13,7 +13,7 @@ import {
   defaultOwnerPermission,
   Permission_PermissionType,
   transactionId,
-} from "@tronode/engine";
+} from "@tronode/engine/internal";
 import { describe, expect, it } from "vitest";
 import { ALICE, ALICE_KEY, BOB, BOB_KEY, keyOf } from "./fake-wallet.js";
 import { createHarness, type Harness } from "./server-harness.js";

@@ -1,4 +1,4 @@
-import { addressToBase58, blockId, bytesToHex, transactionId } from "@tronode/engine";
+import { addressToBase58, blockId, bytesToHex, transactionId } from "@tronode/engine/internal";
 import { describe, expect, it } from "vitest";
 import { ALICE, WITNESS, WITNESS_BALANCE } from "./fake-wallet.js";
 import { createHarness } from "./server-harness.js";

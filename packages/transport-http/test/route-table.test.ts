@@ -2,10 +2,10 @@ import { describe, expect, it } from "vitest";
 import {
   KEY_OPERATIONS,
   NOT_IMPLEMENTED_OPERATIONS,
-  ROUTE_TABLE,
   SERVED_OPERATIONS,
   UNSUPPORTED_OPERATIONS,
 } from "../src/index.js";
+import { ROUTE_TABLE } from "../src/route-table.js";
 import { createHarness } from "./server-harness.js";
 
 const ISSUE_OPERATIONS = [

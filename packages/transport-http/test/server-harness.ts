@@ -1,4 +1,4 @@
-import type { Logger } from "@tronode/engine";
+import type { Logger } from "@tronode/engine/internal";
 import { inject } from "light-my-request";
 import { createHttpServer, type HttpServer, type HttpServerOptions } from "../src/index.js";
 import { createFakeDev, createFakeWallet, type FakeDev, type FakeWallet } from "./fake-wallet.js";

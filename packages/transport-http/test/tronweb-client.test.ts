@@ -2,7 +2,7 @@
  * The real TronWeb 6 client against the transport (with the fake wallet behind it): the shapes it
  * reads must be java-tron's.
  */
-import { bytesToHex, transactionId } from "@tronode/engine";
+import { bytesToHex, transactionId } from "@tronode/engine/internal";
 import { TronWeb } from "tronweb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHttpServer, type HttpServer } from "../src/index.js";

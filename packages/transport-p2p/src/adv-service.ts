@@ -10,7 +10,7 @@ import {
   hexToBytes,
   type Transaction,
   transactionId,
-} from "@tronode/engine";
+} from "@tronode/engine/internal";
 import { ExpiringCache } from "./expiring-cache.js";
 import type { InventoryType } from "./messages.js";
 import type { NetChain } from "./net-chain.js";

@@ -8,7 +8,7 @@
 import { randomBytes } from "node:crypto";
 import { createServer, type Server, type Socket, connect as tcpConnect } from "node:net";
 import { create } from "@bufbuild/protobuf";
-import { bytesToHex, Libp2p, type Logger, utf8Encode } from "@tronode/engine";
+import { bytesToHex, Libp2p, type Logger, utf8Encode } from "@tronode/engine/internal";
 import { Channel, normalizeIp } from "./channel.js";
 import { LIBP2P_VERSION, type UncompressFault } from "./compression.js";
 import type { FrameFault } from "./frame-codec.js";
@@ -59,6 +59,7 @@ const IPV4 =
 /** A permissive IPv6 text check (libp2p's pattern accepts the standard and compressed forms). */
 const IPV6 = /^[0-9a-fA-F:]+(%\w+)?$/;
 
+/** Bytes of a libp2p node id (hellos and discovery carry it). */
 export const NODE_ID_LENGTH = 64;
 
 /** The peer address list entry of `--peer host:port`. */
@@ -67,6 +68,7 @@ export interface PeerAddress {
   readonly port: number;
 }
 
+/** Where the libp2p layer listens, whom it dials and trusts, its limits and its timings. */
 export interface ChannelManagerOptions {
   readonly networkId: number;
   /** Address to listen on (TCP). */
@@ -93,6 +95,7 @@ export interface ChannelManagerOptions {
   readonly stats?: P2pStatsSink;
 }
 
+/** The layer above the channels (the TRON layer): told of each admitted peer, its payloads and its end. */
 export interface ChannelHandler {
   /** Both hellos exchanged: the TRON layer starts its own handshake. */
   onConnect(channel: Channel): void;
@@ -101,6 +104,7 @@ export interface ChannelHandler {
   onDisconnect(channel: Channel): void;
 }
 
+/** The libp2p layer: listener, dial pool, admission and bans, keep-alive; payloads go to a ChannelHandler. */
 export class ChannelManager {
   readonly nodeId: Uint8Array;
   private readonly timings: P2pTimings;

@@ -4,7 +4,7 @@
  */
 
 import type { Socket } from "node:net";
-import type { Libp2p } from "@tronode/engine";
+import type { Libp2p } from "@tronode/engine/internal";
 import {
   isUncompressFault,
   LIBP2P_VERSION,
@@ -16,6 +16,7 @@ import { encodeFrame, FrameDecoder, type FrameFault } from "./frame-codec.js";
 import { encodeLibp2pMessage } from "./messages.js";
 import type { P2pStatsSink } from "./p2p-service.js";
 
+/** What a channel tells its manager: payloads, framing and envelope faults, and its closing. */
 export interface ChannelEvents {
   /** A complete payload `[type][protobuf]` (uncompressed). */
   onPayload(channel: Channel, payload: Uint8Array): void;
@@ -27,6 +28,7 @@ export interface ChannelEvents {
   onClosed(channel: Channel): void;
 }
 
+/** The socket of a channel, which side dialed, whether it is trusted, and its read timeout. */
 export interface ChannelOptions {
   readonly socket: Socket;
   /** We dialed (java-tron's "active"). */
@@ -41,6 +43,7 @@ export interface ChannelOptions {
 
 let nextChannelId = 1;
 
+/** One peer's TCP connection at the libp2p layer and its handshake and keep-alive state. */
 export class Channel {
   readonly id = nextChannelId++;
   readonly startTime: number;

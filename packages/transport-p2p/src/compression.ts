@@ -6,10 +6,11 @@
  * that is strictly shorter.
  */
 import { create, fromBinary, toBinary } from "@bufbuild/protobuf";
-import { Libp2p } from "@tronode/engine";
+import { Libp2p } from "@tronode/engine/internal";
 import * as snappy from "snappyjs";
 import { MAX_MESSAGE_LENGTH } from "./frame-codec.js";
 
+/** Why a received payload could not be taken out of its CompressMessage envelope. */
 export type UncompressFault =
   /** The envelope does not parse (PARSE_MESSAGE_FAILED → DISCONNECT(BAD_MESSAGE)). */
   | { readonly kind: "BAD_MESSAGE"; readonly detail: string }
@@ -21,6 +22,7 @@ export type UncompressFault =
 /** Our libp2p protocol version: 1 = compression supported (libp2p 2.2.x). */
 export const LIBP2P_VERSION = 1;
 
+/** A payload in its CompressMessage envelope, Snappy-compressed when that is shorter. */
 export function wrapCompressed(payload: Uint8Array): Uint8Array {
   const compressed = snappy.compress(payload);
   const useSnappy = compressed.length < payload.length;
@@ -48,6 +50,7 @@ function snappyLength(data: Uint8Array): number {
   return -1;
 }
 
+/** The payload of a CompressMessage envelope, uncompressed; a fault when it is malformed or too big. */
 export function unwrapCompressed(frame: Uint8Array): Uint8Array | UncompressFault {
   let envelope: Libp2p.CompressMessage;
   try {
@@ -67,6 +70,7 @@ export function unwrapCompressed(frame: Uint8Array): Uint8Array | UncompressFaul
   }
 }
 
+/** Whether unwrapCompressed gave a fault rather than the payload. */
 export function isUncompressFault(x: Uint8Array | UncompressFault): x is UncompressFault {
   return !(x instanceof Uint8Array);
 }

@@ -18,7 +18,7 @@ import {
   NeighboursSchema,
   PingMessageSchema,
   PongMessageSchema,
-} from "@tronode/engine";
+} from "@tronode/engine/internal";
 import { normalizeIp } from "./channel.js";
 import { NODE_ID_LENGTH, type PeerAddress, validEndpoint } from "./channel-manager.js";
 import type { P2pStatsSink } from "./p2p-service.js";
@@ -37,6 +37,7 @@ const ALPHA = 3;
 const MAX_DATAGRAM = 2048;
 const MAX_NODES = 3000;
 
+/** The timers of UDP discovery (libp2p's Kademlia values as defaults); tests shorten them. */
 export interface DiscoveryTimings {
   /** DiscoverTask's cycle (7.2 s). */
   readonly lookupMs: number;
@@ -44,8 +45,10 @@ export interface DiscoveryTimings {
   readonly pingTimeoutMs: number;
 }
 
+/** libp2p's discovery timings: a lookup every 7.2 s, a ping timeout of 15 s. */
 export const DEFAULT_DISCOVERY_TIMINGS: DiscoveryTimings = { lookupMs: 7_200, pingTimeoutMs: 15_000 };
 
+/** The socket, identity, seeds and timings of a Discovery. */
 export interface DiscoveryOptions {
   readonly networkId: number;
   readonly host: string;
@@ -78,6 +81,7 @@ interface KnownNode {
   touched: number;
 }
 
+/** UDP discovery on the listen port: pings the seeds, looks up neighbours, lists the connectible nodes. */
 export class Discovery {
   private socket: Socket | undefined;
   private readonly nodes = new Map<string, KnownNode>();

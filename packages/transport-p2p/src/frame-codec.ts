@@ -13,6 +13,7 @@ export type FrameFault =
   /** A varint whose fifth byte has its top bit set, or a negative length (Netty's CorruptedFrameException): closed. */
   | { readonly kind: "corrupted"; readonly reason: string };
 
+/** How many bytes the varint32 of `n` takes. */
 export function varint32Length(n: number): number {
   let len = 1;
   while (n >= 0x80) {
@@ -22,6 +23,7 @@ export function varint32Length(n: number): number {
   return len;
 }
 
+/** Writes `n` as a varint32 at `at`; returns the offset after it. */
 export function writeVarint32(out: Uint8Array, at: number, n: number): number {
   let v = n >>> 0;
   while (v >= 0x80) {

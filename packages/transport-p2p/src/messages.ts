@@ -25,7 +25,7 @@ import {
   type Transaction,
   TransactionSchema,
   TransactionsSchema,
-} from "@tronode/engine";
+} from "@tronode/engine/internal";
 
 /** TRON message type bytes (java-tron's MessageTypes). */
 export const TronMessageType = {
@@ -75,8 +75,10 @@ export interface BlockRef {
   readonly number: bigint;
 }
 
+/** What an inventory lists: transaction ids or block ids. */
 export type InventoryType = "TRX" | "BLOCK";
 
+/** A TRON message decoded, by `type` (java-tron's MessageTypes name); what encodeTronMessage writes. */
 export type TronMessage =
   | { readonly type: "TRX"; readonly transaction: Transaction }
   | { readonly type: "BLOCK"; readonly block: Block; readonly size: number }
@@ -275,12 +277,14 @@ export function decodeTronMessage(data: Uint8Array): TronMessage | TronDecodeFau
   }
 }
 
+/** Whether decodeTronMessage gave a fault rather than a message. */
 export function isTronDecodeFault(m: TronMessage | TronDecodeFault): m is TronDecodeFault {
   return "kind" in m;
 }
 
 // ---- libp2p control messages -------------------------------------------------------------------
 
+/** A libp2p control message (keep-alive, handshake hello, status, disconnect), decoded. */
 export type Libp2pMessage =
   | { readonly type: "KEEP_ALIVE_PING"; readonly timestamp: bigint }
   | { readonly type: "KEEP_ALIVE_PONG"; readonly timestamp: bigint }
@@ -288,6 +292,7 @@ export type Libp2pMessage =
   | { readonly type: "STATUS"; readonly status: Libp2p.StatusMessage }
   | { readonly type: "DISCONNECT"; readonly reason: Libp2p.DisconnectReason };
 
+/** `[type][protobuf]` of a libp2p control message. */
 export function encodeLibp2pMessage(message: Libp2pMessage): Uint8Array {
   const L = Libp2pMessageType;
   switch (message.type) {
@@ -352,6 +357,7 @@ export function decodeLibp2pMessage(data: Uint8Array): Libp2pMessage | Libp2pDec
   }
 }
 
+/** Whether decodeLibp2pMessage gave a fault rather than a message. */
 export function isLibp2pDecodeFault(m: Libp2pMessage | Libp2pDecodeFault): m is Libp2pDecodeFault {
   return "kind" in m;
 }

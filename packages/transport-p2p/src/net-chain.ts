@@ -2,7 +2,7 @@
  * What the TRON network layer needs from the chain (java-tron's TronNetDelegate). The node
  * implements it over its ChainService; tests can implement it over anything.
  */
-import type { Block, Transaction } from "@tronode/engine";
+import type { Block, Transaction } from "@tronode/engine/internal";
 import type { BlockRef } from "./messages.js";
 
 /** Why a block was refused (java-tron's P2pException types around processBlock). */
@@ -16,6 +16,7 @@ export type BlockFailureKind =
   /** The parent is unknown (UnLinkedBlockException, mapped to BAD_BLOCK by processBlock). */
   | "UNLINKED";
 
+/** Why a block from a peer was refused: NetChain's checks throw it; the TRON layer acts on its `kind`. */
 export class BlockRejected extends Error {
   constructor(
     readonly kind: BlockFailureKind,
@@ -37,6 +38,7 @@ export class TransactionRejected extends Error {
   }
 }
 
+/** The chain as the TRON layer reads and feeds it (java-tron's TronNetDelegate): lookups, checks, pushes. */
 export interface NetChain {
   genesisBlockId(): BlockRef;
   /**

@@ -1,4 +1,4 @@
-import { ReasonCode } from "@tronode/engine";
+import { ReasonCode } from "@tronode/engine/internal";
 
 /** java-tron's P2pException types that the TRON layer raises. */
 export type NetErrorType =

@@ -2,7 +2,7 @@
  * A node's place in a TRON network: the libp2p layer (TCP, hellos, compression, keep-alive, bans)
  * and the TRON layer (hello, sync, gossip) over one `NetChain`.
  */
-import type { Logger, ReasonCode, Transaction } from "@tronode/engine";
+import type { Logger, ReasonCode, Transaction } from "@tronode/engine/internal";
 import { ChannelManager, type PeerAddress } from "./channel-manager.js";
 import { Discovery, type DiscoveryTimings } from "./discovery.js";
 import type { NetChain } from "./net-chain.js";
@@ -19,6 +19,7 @@ export interface P2pStatsSink {
   errorProto(): void;
 }
 
+/** What `createP2pService` joins: the chain, the network id, where it listens, its peers and limits. */
 export interface P2pServiceOptions {
   readonly chain: NetChain;
   /** node.p2p.version: both hellos carry it; peers on another id are refused. */
@@ -53,6 +54,7 @@ export interface P2pServiceOptions {
   readonly stats?: P2pStatsSink;
 }
 
+/** A node's P2P networking, started and stopped as one: its listener, its peers and what they report. */
 export interface P2pService {
   readonly port: number;
   readonly nodeId: string;
@@ -84,6 +86,10 @@ export interface P2pService {
   disconnectStats(ip: string): { disconnects: number; local?: ReasonCode; remote?: ReasonCode };
 }
 
+/**
+ * Builds both layers (and discovery when asked) over `options.chain`; nothing listens or dials until
+ * `start`. `serveP2p` builds and starts one for a `@tronode/chain` chain.
+ */
 export function createP2pService(options: P2pServiceOptions): P2pService {
   const now = options.now ?? Date.now;
   const timings = resolveTimings(options.timings);

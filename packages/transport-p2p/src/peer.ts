@@ -3,7 +3,7 @@
  * per-peer inventory caches, the sync queues, and disconnecting with a reason (and its ban).
  */
 
-import { bytesToHex, type HelloMessage, ReasonCode } from "@tronode/engine";
+import { bytesToHex, type HelloMessage, ReasonCode } from "@tronode/engine/internal";
 import type { Channel } from "./channel.js";
 import { ExpiringCache } from "./expiring-cache.js";
 import { type BlockRef, encodeTronMessage, type InventoryType, type TronMessage } from "./messages.js";

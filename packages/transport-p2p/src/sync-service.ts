@@ -6,7 +6,7 @@
  * Timing differs from java-tron on purpose, not the wire: java-tron polls its fetch queue every
  * second and its block queue every 100 ms; here both run as soon as there is work.
  */
-import { bytesEqual, ReasonCode } from "@tronode/engine";
+import { bytesEqual, ReasonCode } from "@tronode/engine/internal";
 import { ExpiringCache } from "./expiring-cache.js";
 import type { BlockRef } from "./messages.js";
 import { BlockRejected, type NetChain } from "./net-chain.js";
@@ -38,7 +38,7 @@ export interface SyncHost {
 }
 
 interface ReceivedBlock {
-  readonly block: import("@tronode/engine").Block;
+  readonly block: import("@tronode/engine/internal").Block;
   readonly id: Uint8Array;
   readonly number: bigint;
   readonly peer: PeerConnection;

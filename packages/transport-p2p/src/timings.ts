@@ -37,6 +37,7 @@ export interface P2pTimings {
   readonly advLoopMs: number;
 }
 
+/** java-tron's and libp2p's values of every P2pTimings field. */
 export const DEFAULT_TIMINGS: P2pTimings = {
   connectTimeoutMs: 2_000,
   readIdleMs: 60_000,
@@ -57,6 +58,7 @@ export const DEFAULT_TIMINGS: P2pTimings = {
   advLoopMs: 30,
 };
 
+/** DEFAULT_TIMINGS with the fields a caller overrode replaced. */
 export function resolveTimings(overrides: Partial<P2pTimings> = {}): P2pTimings {
   return { ...DEFAULT_TIMINGS, ...overrides };
 }

@@ -22,7 +22,7 @@ import {
   transactionId,
   transactionSize,
   utf8Encode,
-} from "@tronode/engine";
+} from "@tronode/engine/internal";
 import { AdvService } from "./adv-service.js";
 import type { Channel } from "./channel.js";
 import type { ChannelHandler, ChannelManager } from "./channel-manager.js";
@@ -46,6 +46,7 @@ const MAX_BLOCK_MESSAGE_SIZE = Number(BLOCK_SIZE) + 1000;
 const MAX_TRXS_SIZE = 1_000_000;
 const BLOCK_PRODUCED_INTERVAL = 3000;
 
+/** The chain, the channels and the TRON hello's settings the TRON layer runs with. */
 export interface TronNetOptions {
   readonly chain: NetChain;
   readonly channels: ChannelManager;
@@ -98,6 +99,7 @@ function refOf(b: { hash: Uint8Array; number: bigint } | undefined): BlockRef {
   return { id, number: b?.number ?? 0n };
 }
 
+/** The TRON layer over the channels: hellos, message dispatch, sync, gossip and the peer watchdog. */
 export class TronNet implements ChannelHandler {
   private readonly peers = new Map<Channel, PeerConnection>();
   readonly sync: SyncService;

@@ -12,9 +12,10 @@ import {
   Libp2p,
   ReasonCode,
   TransactionSchema,
-} from "@tronode/engine";
+} from "@tronode/engine/internal";
 import * as snappy from "snappyjs";
 import { describe, expect, it } from "vitest";
+import { isUncompressFault, unwrapCompressed, wrapCompressed } from "../src/compression.js";
 import {
   decodeLibp2pMessage,
   decodeTronMessage,
@@ -22,12 +23,9 @@ import {
   encodeLibp2pMessage,
   encodeTronMessage,
   FrameDecoder,
-  isUncompressFault,
   type Libp2pMessage,
   MAX_MESSAGE_LENGTH,
   type TronMessage,
-  unwrapCompressed,
-  wrapCompressed,
 } from "../src/index.js";
 
 const hex = (b: Uint8Array) => bytesToHex(b);

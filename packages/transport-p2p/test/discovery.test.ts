@@ -11,7 +11,7 @@ import {
   NeighboursSchema,
   PingMessageSchema,
   PongMessageSchema,
-} from "@tronode/engine";
+} from "@tronode/engine/internal";
 import { afterEach, describe, expect, it } from "vitest";
 import { createP2pService, KadMessageType, type P2pService } from "../src/index.js";
 import { ToyChain } from "./support/toy-chain.js";

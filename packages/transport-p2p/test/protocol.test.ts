@@ -14,15 +14,10 @@ import {
   ReasonCode,
   TransactionSchema,
   transactionId,
-} from "@tronode/engine";
+} from "@tronode/engine/internal";
 import { afterEach, describe, expect, it } from "vitest";
-import {
-  createP2pService,
-  encodeFrame,
-  type P2pService,
-  type P2pTimings,
-  wrapCompressed,
-} from "../src/index.js";
+import { wrapCompressed } from "../src/compression.js";
+import { createP2pService, encodeFrame, type P2pService, type P2pTimings } from "../src/index.js";
 import { RawPeer, type Received } from "./support/raw-peer.js";
 import { makeBlock, refOf, ToyChain } from "./support/toy-chain.js";
 

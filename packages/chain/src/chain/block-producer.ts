@@ -4,9 +4,10 @@ import {
   type Logger,
   type ProducedBlock,
   TronodeError,
-} from "@tronode/engine";
+} from "@tronode/engine/internal";
 import type { ChainService } from "./chain-service.js";
 
+/** What a BlockProducer needs: the chain, its clock, the block time and the hooks a dev chain adds. */
 export interface BlockProducerOptions {
   readonly chain: ChainService;
   readonly clock: Clock;

@@ -32,7 +32,7 @@ import {
   type Transaction,
   type TransactionOutcome,
   type TreeBlock,
-} from "@tronode/engine";
+} from "@tronode/engine/internal";
 import { createBestSigner } from "@tronode/secp256k1-native";
 import type { ChainStore } from "@tronode/storage";
 import { type ChainCheckpoint, createDevHistory, type DevHistory } from "./dev-history.js";
@@ -66,11 +66,13 @@ export type ChainChange =
       readonly blocks: readonly Block[];
     };
 
+/** A witness this chain produces blocks for, with the key that signs them. */
 export interface WitnessKey {
   readonly address: Uint8Array;
   readonly privateKey: Uint8Array;
 }
 
+/** What a ChainService is made of: its store, the witnesses it produces for, the recoverer and its settings. */
 export interface ChainServiceOptions {
   readonly store: ChainStore;
   readonly recoverer: SignatureRecoverer;

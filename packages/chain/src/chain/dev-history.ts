@@ -5,7 +5,7 @@
  * state. All of it is the commit journal (`ChainStore.viewAt`, `rewind`); this module decides what
  * of it must stay.
  */
-import type { StateView, Transaction } from "@tronode/engine";
+import type { StateView, Transaction } from "@tronode/engine/internal";
 import type { ChainStore, JournalMark } from "@tronode/storage";
 import { oldestCommitForCheckpoints, oldestCommitForTraceWindow } from "./journal-retention.js";
 

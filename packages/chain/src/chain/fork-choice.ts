@@ -17,7 +17,7 @@ import {
   type TreeBlock,
   TronodeError,
   transactionTrieRoot,
-} from "@tronode/engine";
+} from "@tronode/engine/internal";
 import type { ChainStore } from "@tronode/storage";
 
 /** What `pushBlock` did with a block (java-tron's Manager.pushBlock). */

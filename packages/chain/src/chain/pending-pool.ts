@@ -21,7 +21,7 @@ import {
   type TransactionOutcome,
   TronodeError,
   transactionId,
-} from "@tronode/engine";
+} from "@tronode/engine/internal";
 
 /** java-tron's default maxTransactionPendingSize. */
 const DEFAULT_MAX_PENDING_SIZE = 2000;

@@ -6,7 +6,7 @@ import {
   TOTAL_SIGN_NUM,
   type Transaction,
   transactionId,
-} from "@tronode/engine";
+} from "@tronode/engine/internal";
 import type { RecoveryItem, RecoveryPool } from "@tronode/secp256k1-native";
 
 /**

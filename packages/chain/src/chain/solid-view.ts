@@ -5,7 +5,7 @@
  * blocks' writes undone from the commit journal (`ChainStore.viewAt`), as java-tron's solidity
  * reads see it.
  */
-import { ChainProperties, type ReadScope, type StateView } from "@tronode/engine";
+import { ChainProperties, type ReadScope, type StateView } from "@tronode/engine/internal";
 import type { ChainStore } from "@tronode/storage";
 
 export interface SolidView {

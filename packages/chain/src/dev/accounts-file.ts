@@ -1,5 +1,5 @@
 import { writeFile } from "node:fs/promises";
-import { addressToBase58, bytesToHex, type DevAccount } from "@tronode/engine";
+import { addressToBase58, bytesToHex, type DevAccount } from "@tronode/engine/internal";
 
 /**
  * Writes the funded development accounts (mnemonic, HD path, base58 address and private key of each)

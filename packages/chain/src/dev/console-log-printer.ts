@@ -12,7 +12,7 @@ import {
   type ConsoleCall,
   decodeConsoleLog,
   type Logger,
-} from "@tronode/engine";
+} from "@tronode/engine/internal";
 
 /** What made the calls: a transaction (its id) or a constant call (the contract called). */
 export type ConsoleLogSource =

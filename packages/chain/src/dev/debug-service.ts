@@ -17,7 +17,7 @@ import {
   TronodeError,
   traceBlockTransaction,
   transactionId,
-} from "@tronode/engine";
+} from "@tronode/engine/internal";
 import type { ChainService } from "../chain/chain-service.js";
 import { DEFAULT_TRACE_BYTES } from "../chain/dev-history.js";
 

@@ -1,5 +1,5 @@
 import { createHmac, pbkdf2Sync } from "node:crypto";
-import { type DevAccount, TronodeError } from "@tronode/engine";
+import { type DevAccount, TronodeError } from "@tronode/engine/internal";
 import { addressOfPrivateKeyFast, publicKeyOfPrivateKey } from "@tronode/secp256k1-native";
 
 /** TRON's BIP-44 coin type is 195: accounts derive at m/44'/195'/0'/0/i. */
@@ -83,6 +83,7 @@ function pathIndexes(hdPath: string): number[] {
   });
 }
 
+/** The first `count` accounts of a BIP-39 mnemonic on a BIP-32 path (TRE's and TronWeb's m/44'/195'/0'/0). */
 export function deriveDevAccounts(mnemonic: string, count: number, hdPath = TRON_HD_PATH): DevAccount[] {
   const indexes = pathIndexes(hdPath);
   let parent = masterKey(mnemonicToSeed(mnemonic));

@@ -1,4 +1,4 @@
-import { type Clock, TronodeError } from "@tronode/engine";
+import { type Clock, TronodeError } from "@tronode/engine/internal";
 
 /**
  * The node's clock on a development chain: the wall clock plus an offset that time-travel methods

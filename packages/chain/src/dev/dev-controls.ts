@@ -21,7 +21,7 @@ import {
   Tables,
   TronodeError,
   utf8Encode,
-} from "@tronode/engine";
+} from "@tronode/engine/internal";
 import { addressOfPrivateKeyFast } from "@tronode/secp256k1-native";
 import type { BlockProducer } from "../chain/block-producer.js";
 import type { ChainService } from "../chain/chain-service.js";

@@ -24,7 +24,7 @@ import {
   type TableChanges,
   Tables,
   TronodeError,
-} from "@tronode/engine";
+} from "@tronode/engine/internal";
 import type { ChainStore } from "@tronode/storage";
 
 export const STATE_FORMAT = "tronode-state";

@@ -1,5 +1,5 @@
 import { readFile, rename, writeFile } from "node:fs/promises";
-import type { ChangeSet, DevApi, Logger } from "@tronode/engine";
+import type { ChangeSet, DevApi, Logger } from "@tronode/engine/internal";
 import { readStateDump } from "./state-dump.js";
 
 /** `--state <file>` at start: the dump's rows when the file exists, undefined when it does not. */

@@ -7,7 +7,7 @@
  * undecoded. Values come out as the event API prints them: integers as bigint, addresses and bytes
  * as lowercase `0x` hex.
  */
-import { bytesToHex } from "@tronode/engine";
+import { bytesToHex } from "@tronode/engine/internal";
 
 /** A decoded ABI value. */
 export type AbiValue = bigint | boolean | string | readonly AbiValue[];

@@ -16,7 +16,7 @@ import {
   Tables,
   TransactionInfoSchema,
   transactionId,
-} from "@tronode/engine";
+} from "@tronode/engine/internal";
 import type { ChainStore } from "@tronode/storage";
 
 const BATCH_BLOCKS = 256;

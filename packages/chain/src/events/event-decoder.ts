@@ -15,7 +15,7 @@ import {
   SmartContract_ABI_Entry_EntryType,
   type SmartContract_ABI_Entry_Param,
   utf8Encode,
-} from "@tronode/engine";
+} from "@tronode/engine/internal";
 import { type AbiValue, canonicalType, decodeAbi } from "./abi-decode.js";
 
 function isDynamic(type: string): boolean {

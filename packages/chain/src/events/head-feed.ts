@@ -4,15 +4,23 @@
  * one from a peer, a solidity node's step, a snapshot revert or fork switch, a state load): a look
  * at two resident properties every `intervalMs`, only while someone listens.
  */
-import { bytesEqual, ChainProperties, type HeadFeed, type HeadSummary, Tables } from "@tronode/engine";
+import {
+  bytesEqual,
+  ChainProperties,
+  type HeadFeed,
+  type HeadSummary,
+  Tables,
+} from "@tronode/engine/internal";
 import type { ChainService } from "../chain/chain-service.js";
 
+/** The chain whose committed heads a head feed tells. */
 export interface HeadFeedOptions {
   readonly chain: ChainService;
   /** How often the head is looked at, ms (100 by default). */
   readonly intervalMs?: number;
 }
 
+/** A feed of the heads the chain commits (produced, applied or rewound to), for the explorer's live updates. */
 export function createHeadFeed(options: HeadFeedOptions): HeadFeed {
   const listeners = new Set<(head: HeadSummary) => void>();
   let timer: ReturnType<typeof setInterval> | undefined;

@@ -26,7 +26,7 @@ import {
   type Witness,
   WitnessSchema,
   WRITTEN_LOCALLY,
-} from "@tronode/engine";
+} from "@tronode/engine/internal";
 
 /** What the upstream tells a fork at start (java-tron's wallet answers, in hex). */
 export interface UpstreamChainFacts {

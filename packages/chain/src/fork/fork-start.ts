@@ -7,7 +7,13 @@
 import { readFile, writeFile } from "node:fs/promises";
 import { homedir } from "node:os";
 import { join } from "node:path";
-import { type Block, blockId as blockIdOf, bytesToHex, hexToBytes, TronodeError } from "@tronode/engine";
+import {
+  type Block,
+  blockId as blockIdOf,
+  bytesToHex,
+  hexToBytes,
+  TronodeError,
+} from "@tronode/engine/internal";
 import "../errors.js";
 import type { UpstreamChainFacts } from "./fork-anchor.js";
 import {

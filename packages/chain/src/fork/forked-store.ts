@@ -22,7 +22,7 @@ import {
   type Table,
   TronodeError,
   WRITTEN_LOCALLY,
-} from "@tronode/engine";
+} from "@tronode/engine/internal";
 import type { ChainStore, CommitOptions } from "@tronode/storage";
 import "../errors.js";
 import {

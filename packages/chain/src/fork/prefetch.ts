@@ -4,7 +4,7 @@
  * fetched: the account, its Stake 2.0 delegations both ways, and a contract's record, ABI, code
  * and state. Storage slots cannot be listed over java-tron's API: they are fetched when first read.
  */
-import { addressFromBase58, hexToBytes, Tables, TronodeError } from "@tronode/engine";
+import { addressFromBase58, hexToBytes, Tables, TronodeError } from "@tronode/engine/internal";
 import "../errors.js";
 import type { ForkedStore } from "./forked-store.js";
 import type { StateMiss } from "./upstream-rows.js";

@@ -9,7 +9,7 @@
 import { createHash } from "node:crypto";
 import { appendFile, mkdir, readFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
-import { parseJsonText, stringifyJson, TronodeError } from "@tronode/engine";
+import { parseJsonText, stringifyJson, TronodeError } from "@tronode/engine/internal";
 import type { UpstreamClient } from "./upstream-client.js";
 
 export interface UpstreamCacheOptions {

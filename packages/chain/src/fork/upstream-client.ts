@@ -6,7 +6,7 @@
  * merges identical in-flight requests, and retries transient failures with exponential backoff
  * until the retries or the per-request deadline run out.
  */
-import { parseJsonText, TronodeError } from "@tronode/engine";
+import { parseJsonText, TronodeError } from "@tronode/engine/internal";
 
 export interface UpstreamClientOptions {
   /** Base url, e.g. "http://127.0.0.1:8090" (a trailing slash is tolerated). */

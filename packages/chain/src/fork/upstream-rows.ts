@@ -34,7 +34,7 @@ import {
   TransactionSchema,
   TronodeError,
   utf8Encode,
-} from "@tronode/engine";
+} from "@tronode/engine/internal";
 import "../errors.js";
 
 /** The calls a forked chain makes upstream (served from the cache of answers when it has one). */

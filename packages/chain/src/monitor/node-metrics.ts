@@ -6,7 +6,7 @@
  * `node.metricsEnable`; tronode always does (a few counters per block and request).
  */
 import { create } from "@bufbuild/protobuf";
-import { bytesToHex, type MetricsInfo, MetricsInfoSchema } from "@tronode/engine";
+import { bytesToHex, type MetricsInfo, MetricsInfoSchema } from "@tronode/engine/internal";
 import { Histogram, Meter } from "measured-core";
 
 /** java-tron's MetricsKey names (the per-endpoint and per-witness ones are prefixes). */
@@ -56,6 +56,7 @@ export interface NodeMetricsContext {
   readonly validConnectionCount: number;
 }
 
+/** getstatsinfo's statistics as java-tron's MetricsUtil keeps them: what is recorded, and the report. */
 export interface NodeMetrics {
   /** BlockChainMetricManager.applyBlock: duplicate witness blocks, latency, transactions. */
   blockApplied(block: AppliedBlockFacts): void;
@@ -78,11 +79,13 @@ export interface NodeMetrics {
   close(): void;
 }
 
+/** The clock the metrics' rates and block latencies are measured on. */
 export interface NodeMetricsOptions {
   /** Wall-clock milliseconds (latency is the block's age when it is applied). */
   readonly now: () => number;
 }
 
+/** getstatsinfo's statistics, recorded as blocks are applied and requests answered. */
 export function createNodeMetrics(options: NodeMetricsOptions): NodeMetrics {
   const startedAt = options.now();
   const meters = new Map<string, Meter>();

@@ -3,11 +3,12 @@
  * what java-tron's metric managers read from the running node — the head, the pending pool, the
  * active witnesses, the peers.
  */
-import { bytesToHex, type MetricsInfo, unpackAddresses } from "@tronode/engine";
+import { bytesToHex, type MetricsInfo, unpackAddresses } from "@tronode/engine/internal";
 import type { ChainService } from "../chain/chain-service.js";
 import type { WalletNetwork } from "../wallet/wallet.js";
 import type { NodeMetrics } from "./node-metrics.js";
 
+/** What getstatsinfo reads beside the recorded metrics: the chain, the node's IP and version, its witnesses, its peers. */
 export interface NodeStatisticsOptions {
   readonly metrics: NodeMetrics;
   readonly chain: ChainService;

@@ -28,7 +28,7 @@ import {
   TokenTransferKinds,
   type TokenTransferPage,
   type TokenTransferRecord,
-} from "@tronode/engine";
+} from "@tronode/engine/internal";
 import type { ChainStore, TableRange } from "@tronode/storage";
 import type { ChainService } from "../chain/chain-service.js";
 import { invalidFingerprint } from "./event-queries.js";
@@ -111,6 +111,7 @@ function afterKey<K>(table: Table<K, unknown>, key: K): K {
   return key;
 }
 
+/** TronGrid's /v1/accounts/… answers (transactions, TRC-20 transfers, token holders) over the chain's account index. */
 export class AccountIndexService implements AccountIndexQueries {
   constructor(private readonly chain: ChainService) {}
 

@@ -9,7 +9,7 @@ import {
   increaseUsage,
   ResourceCode,
   refreshUsage,
-} from "@tronode/engine";
+} from "@tronode/engine/internal";
 
 /**
  * The account as java-tron's Wallet.getAccount returns it: usage decayed to the head slot, the

@@ -12,7 +12,7 @@ import {
   tokenByName,
   tokensIssuedBy,
   tokensNamed,
-} from "@tronode/engine";
+} from "@tronode/engine/internal";
 import type { ChainService } from "../chain/chain-service.js";
 
 /** TRC-10 reads: on the unconfirmed head under /wallet, on the solidified state under /walletsolidity. */

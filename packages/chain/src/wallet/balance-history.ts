@@ -19,7 +19,7 @@ import {
   itemNotFound,
   StateOverlay,
   Tables,
-} from "@tronode/engine";
+} from "@tronode/engine/internal";
 import type { ChainStore } from "@tronode/storage";
 import type { ChainService } from "../chain/chain-service.js";
 

@@ -4,7 +4,7 @@
  * object; a name defined by two parts is a wiring mistake and throws. Services keep their helpers
  * in `#private` members (or module functions), which are not exposed.
  */
-import { TronodeError } from "@tronode/engine";
+import { TronodeError } from "@tronode/engine/internal";
 
 type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void
   ? I
@@ -28,6 +28,7 @@ function methodNames(part: object): string[] {
   return [...names];
 }
 
+/** One object answering every method of the parts (the Wallet and its domain services): java-tron's WalletApi. Refuses two parts with the same method. */
 export function composeWallet<Parts extends object[]>(...parts: Parts): UnionToIntersection<Parts[number]> {
   const wallet: Record<string, unknown> = {};
   for (const part of parts) {

@@ -3,7 +3,7 @@ import {
   CONSOLE_ADDRESS_HEX,
   type ConsoleCall,
   type VmInternalTransaction,
-} from "@tronode/engine";
+} from "@tronode/engine/internal";
 
 /** The internal calls to the console.log address, with their call data (TRE's extension for TronBox). */
 export function consoleCallsOf(list: readonly VmInternalTransaction[]): ConsoleCall[] {

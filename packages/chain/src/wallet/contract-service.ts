@@ -28,7 +28,7 @@ import {
   type TriggerInput,
   TronodeError,
   validateError,
-} from "@tronode/engine";
+} from "@tronode/engine/internal";
 import type { ChainService } from "../chain/chain-service.js";
 import type { ConsoleLogPrinter } from "../dev/console-log-printer.js";
 import { consoleCallsOf } from "./console-calls.js";

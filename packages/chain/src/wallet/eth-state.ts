@@ -3,7 +3,7 @@
  * (`eth_getStorageAt`), over the unconfirmed head state: a StorageRowStore row at java-tron's key
  * (`Storage.compose` under the contract's version and CREATE2 hash).
  */
-import { ContractTables, readStorageRow, storageAddressHash, storageRowKey } from "@tronode/engine";
+import { ContractTables, readStorageRow, storageAddressHash, storageRowKey } from "@tronode/engine/internal";
 import type { EthStateQueries } from "@tronode/operations";
 import type { ChainService } from "../chain/chain-service.js";
 

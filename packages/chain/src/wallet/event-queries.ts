@@ -21,10 +21,11 @@ import {
   type TransactionInfo,
   TronodeError,
   transactionId,
-} from "@tronode/engine";
+} from "@tronode/engine/internal";
 import type { ChainService } from "../chain/chain-service.js";
 import { createEventDecoder } from "../events/event-decoder.js";
 
+/** The chain whose event index an EventService reads, and where it finds each contract's ABI. */
 export interface EventServiceOptions {
   readonly chain: ChainService;
   /** The ABI stored for a contract (21 bytes), if any. */
@@ -91,6 +92,7 @@ const compare = (a: Position, b: Position): number =>
       ? a.transactionIndex - b.transactionIndex
       : a.logIndex - b.logIndex;
 
+/** TronGrid's event API (/v1/…/events, /event/…) over the chain's event index, events decoded by their contract's ABI. */
 export class EventService implements EventQueries {
   constructor(private readonly options: EventServiceOptions) {}
 

@@ -7,7 +7,7 @@ import {
   paginatedExchanges,
   type ReadScope,
   type StateView,
-} from "@tronode/engine";
+} from "@tronode/engine/internal";
 import type { ChainService } from "../chain/chain-service.js";
 
 /** Exchange reads: on the unconfirmed head under /wallet, on the solidified state under /walletsolidity. */

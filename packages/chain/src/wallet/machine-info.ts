@@ -5,7 +5,7 @@
  */
 import os from "node:os";
 import v8 from "node:v8";
-import type { MachineSummary } from "@tronode/engine";
+import type { MachineSummary } from "@tronode/engine/internal";
 
 export function createMachineInfo(): () => MachineSummary {
   let lastCpu = process.cpuUsage();

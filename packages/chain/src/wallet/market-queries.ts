@@ -11,7 +11,7 @@ import {
   marketPricesOfPair,
   type ReadScope,
   type StateView,
-} from "@tronode/engine";
+} from "@tronode/engine/internal";
 import type { ChainService } from "../chain/chain-service.js";
 
 /** Market reads: on the unconfirmed head under /wallet, on the solidified state under /walletsolidity. */

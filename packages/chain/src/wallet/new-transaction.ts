@@ -10,7 +10,7 @@ import {
   type Transaction_Contract,
   TransactionSchema,
   validateError,
-} from "@tronode/engine";
+} from "@tronode/engine/internal";
 import type { ChainService } from "../chain/chain-service.js";
 
 /**

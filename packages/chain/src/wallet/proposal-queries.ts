@@ -1,4 +1,4 @@
-import { ChainProperties, type ProposalQueries, type ProposalRecord, Tables } from "@tronode/engine";
+import { ChainProperties, type ProposalQueries, type ProposalRecord, Tables } from "@tronode/engine/internal";
 import type { ChainService } from "../chain/chain-service.js";
 
 /** Wallet.getPaginatedProposalList's page size cap (PROPOSAL_COUNT_LIMIT_MAX). */

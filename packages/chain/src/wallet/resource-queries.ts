@@ -17,7 +17,7 @@ import {
   type ResourceQueries,
   type StateView,
   Tables,
-} from "@tronode/engine";
+} from "@tronode/engine/internal";
 import type { ChainService } from "../chain/chain-service.js";
 
 /** The resource domain's wallet reads (java-tron's Wallet staking queries) over a running chain. */

@@ -48,7 +48,7 @@ import {
   type Transaction,
   TronodeError,
   transactionId,
-} from "@tronode/engine";
+} from "@tronode/engine/internal";
 import type { ChainService } from "../chain/chain-service.js";
 
 const random = (size: number) => new Uint8Array(randomBytes(size));

@@ -41,7 +41,7 @@ import {
   utf8Decode,
   validateNewContract,
   type Witness,
-} from "@tronode/engine";
+} from "@tronode/engine/internal";
 import type { ChainService } from "../chain/chain-service.js";
 import type { ConsoleLogPrinter } from "../dev/console-log-printer.js";
 import { accountAsReported } from "./account-report.js";
@@ -57,6 +57,7 @@ function compareBytes(a: Uint8Array, b: Uint8Array): number {
   return a.length - b.length;
 }
 
+/** What the Wallet reads and reports: the chain, its clock, the node's versions and ports, and its hooks. */
 export interface WalletOptions {
   readonly chain: ChainService;
   readonly clock: Clock;
@@ -95,11 +96,10 @@ export interface WalletNetwork {
 /** java-tron's node.rpc.minEffectiveConnection default. */
 export const DEFAULT_MIN_EFFECTIVE_CONNECTION = 1;
 
-/** java-tron's Wallet over a running chain (core operations): reads by scope, builders, broadcast, multi-signature. */
-
 /** Accounts whose getaccount report is kept between state changes. */
 const REPORT_CACHE_SIZE = 10_000;
 
+/** java-tron's Wallet over a running chain (core operations): reads by scope, builders, broadcast, multi-signature. */
 export class Wallet implements CoreQueries {
   readonly #reports = new Map<string, { version: number; report: Account | undefined }>();
 

@@ -10,7 +10,7 @@ import {
   type Witness,
   type WitnessQueries,
   witnessesWithLiveVotes,
-} from "@tronode/engine";
+} from "@tronode/engine/internal";
 import type { ChainService } from "../chain/chain-service.js";
 
 /** Wallet.getPaginatedNowWitnessList's page size cap. */

@@ -5,6 +5,7 @@ export const BLOCK_VERSION = 32;
 export const BLOCK_SIZE = 2_000_000;
 export const TRANSACTION_MAX_BYTE_SIZE = 512_000;
 export const MAX_RESULT_SIZE_IN_TX = 64;
+/** java-tron's trx.expiration.timeInMilliseconds default: a built transaction expires 60 s after the head. */
 export const TRANSACTION_DEFAULT_EXPIRATION_TIME = 60_000n;
 export const MAXIMUM_TIME_UNTIL_EXPIRATION = 86_400_000n;
 export const SOLIDIFIED_THRESHOLD = 70;

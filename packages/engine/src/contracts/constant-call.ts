@@ -32,6 +32,7 @@ export const DEFAULT_MAX_ENERGY_LIMIT_FOR_CONSTANT = 100_000_000n;
 /** Constant.TRX_PRECISION: estimateenergy's binary search stops within 1 TRX of fee_limit. */
 const TRX_PRECISION = 1_000_000n;
 
+/** How a constant call (triggerconstantcontract) runs: its energy cap, the block it sees and the recoverer. */
 export interface ConstantCallOptions {
   /** The node's vm.maxEnergyLimitForConstant. */
   readonly maxEnergyLimit: bigint;

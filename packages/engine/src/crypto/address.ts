@@ -5,6 +5,7 @@ import { keccak256, sha256 } from "./hash.js";
 
 /** TRON mainnet address prefix byte. */
 export const ADDRESS_PREFIX = 0x41;
+/** Bytes in an address: the 0x41 prefix and the 20-byte account id. */
 export const ADDRESS_SIZE = 21;
 
 const base58check = createBase58check(sha256);
@@ -24,6 +25,7 @@ export function addressFromPublicKey(uncompressed: Uint8Array): Uint8Array {
   return out;
 }
 
+/** The base58check form (T…) of a 21-byte address. */
 export function addressToBase58(address: Uint8Array): string {
   return base58check.encode(address);
 }
@@ -53,6 +55,7 @@ export function decodeAddress(text: string): Uint8Array {
   return hexToBytes(text);
 }
 
+/** The hex form (41…) of a 21-byte address. */
 export function addressToHex(address: Uint8Array): string {
   return bytesToHex(address);
 }

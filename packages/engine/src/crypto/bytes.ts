@@ -74,12 +74,14 @@ export function hexToBytes(hex: string): Uint8Array {
   return bytes;
 }
 
+/** Whether two byte arrays hold the same bytes. */
 export function bytesEqual(a: Uint8Array, b: Uint8Array): boolean {
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
   return true;
 }
 
+/** The byte arrays one after another, in a new array. */
 export function concatBytes(...parts: Uint8Array[]): Uint8Array {
   let n = 0;
   for (const p of parts) n += p.length;
@@ -92,6 +94,7 @@ export function concatBytes(...parts: Uint8Array[]): Uint8Array {
   return out;
 }
 
+/** The UTF-8 bytes of a text. */
 export function utf8Encode(text: string): Uint8Array {
   return new TextEncoder().encode(text);
 }
@@ -99,6 +102,7 @@ export function utf8Encode(text: string): Uint8Array {
 const strictDecoder = new TextDecoder("utf-8", { fatal: true });
 const lenientDecoder = new TextDecoder("utf-8");
 
+/** The text of UTF-8 bytes (invalid sequences become U+FFFD). */
 export function utf8Decode(bytes: Uint8Array): string {
   return lenientDecoder.decode(bytes);
 }

@@ -1,6 +1,7 @@
 import { sha256 as nobleSha256 } from "@noble/hashes/sha2.js";
 import { keccak_256 } from "js-sha3";
 
+/** SHA-256 of the bytes (a txID is the SHA-256 of raw_data). */
 export function sha256(data: Uint8Array): Uint8Array {
   return nobleSha256(data);
 }

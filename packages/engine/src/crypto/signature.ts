@@ -157,6 +157,7 @@ export function signHash(hash: Uint8Array, privateKey: Uint8Array): Uint8Array {
   return out;
 }
 
+/** The 65-byte uncompressed secp256k1 public key of a private key. */
 export function publicKeyOf(privateKey: Uint8Array): Uint8Array {
   return secp256k1.getPublicKey(privateKey, false);
 }
@@ -166,10 +167,12 @@ export function compressedPublicKeyOf(privateKey: Uint8Array): Uint8Array {
   return secp256k1.getPublicKey(privateKey, true);
 }
 
+/** The TRON address (21 bytes) of a secp256k1 private key. */
 export function addressOfPrivateKey(privateKey: Uint8Array): Uint8Array {
   return addressFromPublicKey(publicKeyOf(privateKey));
 }
 
+/** A valid secp256k1 private key drawn from `random` (the engine has no randomness of its own). */
 export function randomPrivateKey(random: (n: number) => Uint8Array): Uint8Array {
   for (;;) {
     const candidate = random(32);

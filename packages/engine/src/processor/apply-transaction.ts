@@ -54,6 +54,7 @@ import { plainTransactionInfo, transactionResult } from "./transaction-info.js";
 /** Marks a transaction index entry of a transaction that sits in the pending pool. */
 export const PENDING_BLOCK_NUMBER = -1n;
 
+/** How `applyTransaction` runs: `push` (a broadcast, java-tron's pushTransaction) or in a block, with the signature recoverer. */
 export interface ApplyTransactionOptions {
   readonly recoverer: SignatureRecoverer;
   /**
@@ -81,6 +82,7 @@ export interface ApplyTransactionOptions {
   readonly vmTracer?: VmTracer;
 }
 
+/** A transaction applied: the transaction, its receipt (gettransactioninfobyid's record) and its change set. */
 export interface TransactionOutcome {
   readonly txId: Uint8Array;
   /** The transaction as stored: `ret` replaced by the node's own result. */

@@ -39,6 +39,7 @@ import type { ChangeSet, StateView } from "../state/state-view.js";
 import { doMaintenance, payBlockRewards } from "../witnesses/maintenance.js";
 import { applyTransaction, PENDING_BLOCK_NUMBER, type TransactionOutcome } from "./apply-transaction.js";
 
+/** A block applied: its id, each transaction's outcome and the block's change set. */
 export interface BlockOutcome {
   readonly block: Block;
   readonly blockId: Uint8Array;
@@ -46,6 +47,7 @@ export interface BlockOutcome {
   readonly changes: ChangeSet;
 }
 
+/** What `produceBlock` needs: the witness key, the slot's time and the pending transactions. */
 export interface ProduceBlockOptions {
   /** Block timestamp, ms; not before the head block's. */
   readonly timestamp: bigint;
@@ -82,6 +84,7 @@ export interface ProduceBlockOptions {
   readonly settings?: ChainSettings;
 }
 
+/** A block produced by a witness: the signed block, with the outcome of every transaction it took. */
 export interface ProducedBlock extends BlockOutcome {
   /** Transactions left out, with the reason (expired, failed again on the new head, block full). */
   readonly rejected: readonly { transaction: Transaction; error: TronodeError }[];
@@ -207,6 +210,7 @@ function stampedInfo(info: TransactionInfo, number: bigint, timestamp: bigint): 
   return { ...info, blockNumber: number, blockTimeStamp: timestamp };
 }
 
+/** How `applyBlock` checks and applies a block received from a peer or a fork. */
 export interface ApplyBlockOptions {
   readonly traceBalances?: boolean;
   /**

@@ -31,6 +31,7 @@ import type { ChangeSet } from "../state/state-view.js";
 import { EMPTY_VIEW } from "../state/state-view.js";
 import { GENESIS_WITNESS_LIST, WITNESS_LIST } from "../witnesses/registry.js";
 
+/** An account the genesis funds (java-tron's genesis.block.assets entry). */
 export interface GenesisAccount {
   /** "Blackhole" marks the fee sink, as in java-tron's genesis config. */
   readonly name?: string;
@@ -38,12 +39,14 @@ export interface GenesisAccount {
   readonly balance: bigint;
 }
 
+/** A genesis witness (java-tron's genesis.block.witnesses entry): address, URL and votes. */
 export interface GenesisWitness {
   readonly address: Uint8Array;
   readonly url: string;
   readonly voteCount: bigint;
 }
 
+/** What a genesis is made of: its time, parent hash, accounts, witnesses and chain parameters by java-tron name. */
 export interface GenesisConfig {
   /** Genesis block timestamp, ms. */
   readonly timestamp: bigint;

@@ -28,4 +28,5 @@ export const Tables = {
   ...ForkTables,
 } as const;
 
+/** The name of one of the engine's tables (`Tables.accounts`, `Tables.blocks`, …). */
 export type TableName = keyof typeof Tables;

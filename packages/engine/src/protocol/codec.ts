@@ -69,9 +69,13 @@ export function decode<Desc extends DescMessage>(schema: Desc, bytes: Uint8Array
   }
 }
 
+/** A transaction's protobuf bytes (what broadcasthex takes). */
 export const encodeTransaction = (tx: Transaction): Uint8Array => toBinary(TransactionSchema, tx);
+/** A transaction from its protobuf bytes. */
 export const decodeTransaction = (bytes: Uint8Array): Transaction => decode(TransactionSchema, bytes);
+/** A block's protobuf bytes. */
 export const encodeBlock = (block: Block): Uint8Array => toBinary(BlockSchema, block);
+/** A block from its protobuf bytes. */
 export const decodeBlock = (bytes: Uint8Array): Block => decode(BlockSchema, bytes);
 
 /**

@@ -23,10 +23,12 @@ const BY_NAME = new Map<string, ContractType>(
     .map(([k, v]) => [k, v as ContractType]),
 );
 
+/** java-tron's name of a contract type (`TransferContract`). */
 export function contractTypeName(type: ContractType): string {
   return ContractType[type] ?? String(type);
 }
 
+/** The contract type of java-tron's name for it (`TransferContract`), if there is one. */
 export function contractTypeByName(name: string): ContractType | undefined {
   return BY_NAME.get(name);
 }

@@ -17,6 +17,7 @@ const p = <Name extends string>(name: Name, key: string, defaultValue: bigint): 
   defaultValue,
 });
 
+/** Every chain parameter java-tron's getchainparameters lists: its name, its getter's name and its default. */
 export const CHAIN_PARAMETERS = [
   p("MAINTENANCE_TIME_INTERVAL", "getMaintenanceTimeInterval", 21_600_000n),
   p("ACCOUNT_UPGRADE_COST", "getAccountUpgradeCost", 9_999_000_000n),
@@ -282,6 +283,7 @@ const BY_KEY = new Map<string, ChainParameterSpec<ChainParameterName>>(
   CHAIN_PARAMETERS.map((s) => [s.key, s]),
 );
 
+/** The chain parameter of a java-tron name (getchainparameters' key), if there is one. */
 export function chainParameterByName(name: string): ChainParameterSpec<ChainParameterName> | undefined {
   return BY_NAME.get(name);
 }

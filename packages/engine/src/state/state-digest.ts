@@ -14,6 +14,7 @@ export interface StateDigest {
   digest(): Uint8Array;
 }
 
+/** A running sha256 over table rows, for comparing two states (tre_stateDigest). */
 export function createStateDigest(): StateDigest {
   const hash = sha256.create();
   const field = (bytes: Uint8Array) => {

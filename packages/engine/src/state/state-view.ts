@@ -16,4 +16,5 @@ export interface ChangeSet {
   readonly tables: ReadonlyMap<string, TableChanges>;
 }
 
+/** A state with no rows: the base of a genesis or of a state built up from change sets. */
 export const EMPTY_VIEW: StateView = { get: () => undefined };

@@ -18,7 +18,7 @@ import {
   type PropertyName,
   Tables,
   utf8Encode,
-} from "../../src/index.js";
+} from "../../src/internal.js";
 import {
   ALICE,
   ALICE_KEY,

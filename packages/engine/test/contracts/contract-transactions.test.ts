@@ -32,7 +32,7 @@ import {
   transactionTrieRoot,
   utf8Decode,
   utf8Encode,
-} from "../../src/index.js";
+} from "../../src/internal.js";
 import { ALICE, ALICE_KEY, newChain, recoverer, WITNESS, WITNESS_KEY } from "../support/chain-fixture.js";
 import { balance, commit, edit, produce, pushError, tx } from "../support/tx-helpers.js";
 

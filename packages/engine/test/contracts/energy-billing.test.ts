@@ -20,7 +20,7 @@ import {
   ResourceCode,
   type TransactionInfo,
   transactionId,
-} from "../../src/index.js";
+} from "../../src/internal.js";
 import { ALICE, ALICE_KEY, newChain, WITNESS, WITNESS_KEY } from "../support/chain-fixture.js";
 import { balance, commit, pushError, tx } from "../support/tx-helpers.js";
 

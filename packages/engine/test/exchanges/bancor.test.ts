@@ -6,7 +6,7 @@
  * then the 48 mainnet trades of java-tron's ExchangeProcessorTest.testStrictMath.
  */
 import { describe, expect, it } from "vitest";
-import { bancorExchange, javaMathPow, strictPow } from "../../src/index.js";
+import { bancorExchange, javaMathPow, strictPow } from "../../src/internal.js";
 
 /** [sell-side balance, buy-side balance, quant sold, received (Math.pow), received (StrictMath.pow)] */
 const JVM_RESULTS: ReadonlyArray<readonly [bigint, bigint, bigint, bigint, bigint]> = [

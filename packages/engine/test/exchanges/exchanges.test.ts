@@ -11,7 +11,7 @@ import {
   ExchangeTables,
   type MemoryState,
   utf8Encode,
-} from "../../src/index.js";
+} from "../../src/internal.js";
 import { ALICE, ALICE_KEY, BOB, newChain, WITNESS, WITNESS_KEY } from "../support/chain-fixture.js";
 import {
   account,

@@ -5,7 +5,7 @@
  * JavaScript's Math.pow differed on 5 980 of them.
  */
 import { describe, expect, it } from "vitest";
-import { strictPow } from "../../src/index.js";
+import { strictPow } from "../../src/internal.js";
 
 const JVM_STRICT_POW = [
   "3ff002fae7e3624c 3f40624dd2f1a9fc 3ff00000619dd000",

@@ -8,7 +8,7 @@ import {
   ContractType,
   type MemoryState,
   utf8Encode,
-} from "../../src/index.js";
+} from "../../src/internal.js";
 import { ALICE, ALICE_KEY, newChain, WITNESS, WITNESS_KEY } from "../support/chain-fixture.js";
 import { CAROL_KEY, commit, DAVE_KEY, edit, mutateAccount, tx } from "../support/tx-helpers.js";
 

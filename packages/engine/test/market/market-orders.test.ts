@@ -25,7 +25,7 @@ import {
   pairPriceKeyOf,
   Tables,
   utf8Encode,
-} from "../../src/index.js";
+} from "../../src/internal.js";
 import { ALICE, BLACKHOLE, newChain } from "../support/chain-fixture.js";
 import { edit, mutateAccount, pushError, tx, validateDirect } from "../support/tx-helpers.js";
 import {

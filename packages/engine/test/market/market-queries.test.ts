@@ -15,7 +15,7 @@ import {
   TronodeError,
   utf8Decode,
   utf8Encode,
-} from "../../src/index.js";
+} from "../../src/internal.js";
 import { ALICE, BOB } from "../support/chain-fixture.js";
 import { A, B, marketChain, sell, TRX } from "./market-fixture.js";
 

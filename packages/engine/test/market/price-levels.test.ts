@@ -15,7 +15,7 @@ import {
   removePriceLevel,
   StateOverlay,
   utf8Encode,
-} from "../../src/index.js";
+} from "../../src/internal.js";
 
 /** xorshift32: deterministic test data. */
 function rng(seed: number) {

@@ -20,7 +20,7 @@ import {
   type Transaction,
   utf8Decode,
   utf8Encode,
-} from "../../src/index.js";
+} from "../../src/internal.js";
 import { genesisConfig, key, recoverer, WITNESS, WITNESS_KEY } from "../support/chain-fixture.js";
 import { balance, chainFrom, prop, pushError, tx } from "../support/tx-helpers.js";
 

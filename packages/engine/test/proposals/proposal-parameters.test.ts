@@ -19,7 +19,7 @@ import {
   Transaction_ContractSchema,
   TronodeError,
   unpackContract,
-} from "../../src/index.js";
+} from "../../src/internal.js";
 import { ALICE, newChain, WITNESS } from "../support/chain-fixture.js";
 import { edit } from "../support/tx-helpers.js";
 

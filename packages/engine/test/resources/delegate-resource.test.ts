@@ -10,7 +10,7 @@ import {
   type MemoryState,
   ResourceCode,
   Tables,
-} from "../../src/index.js";
+} from "../../src/internal.js";
 import { delegatedResourceKeyV2, delegationIndexV2 } from "../../src/resources/delegation.js";
 import { ALICE, ALICE_KEY, BOB, newChain, signedTx } from "../support/chain-fixture.js";
 import {

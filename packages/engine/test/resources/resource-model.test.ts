@@ -32,7 +32,7 @@ import {
   useEnergy,
   windowSize,
   windowSizeV2,
-} from "../../src/index.js";
+} from "../../src/internal.js";
 import { ALICE } from "../support/chain-fixture.js";
 
 const TRX = 1_000_000n;

@@ -10,7 +10,7 @@ import {
   ResourceCode,
   Tables,
   VoteSchema,
-} from "../../src/index.js";
+} from "../../src/internal.js";
 import { delegatedResourceKeyV1, delegationIndexV1, oldIndexRow } from "../../src/resources/delegation.js";
 import { ALICE, ALICE_KEY, BOB, newChain, signedTx } from "../support/chain-fixture.js";
 import {

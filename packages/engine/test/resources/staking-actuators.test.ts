@@ -20,7 +20,7 @@ import {
   type PropertyName,
   ResourceCode,
   Tables,
-} from "../../src/index.js";
+} from "../../src/internal.js";
 import { ALICE, ALICE_KEY, BOB, newChain, WITNESS, WITNESS_KEY } from "../support/chain-fixture.js";
 import {
   account,

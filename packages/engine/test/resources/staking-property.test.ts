@@ -13,7 +13,7 @@ import {
   type MemoryState,
   ResourceCode,
   TronodeError,
-} from "../../src/index.js";
+} from "../../src/internal.js";
 import { ALICE, ALICE_KEY, newChain, WITNESS, WITNESS_KEY } from "../support/chain-fixture.js";
 import {
   account,

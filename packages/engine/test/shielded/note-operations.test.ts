@@ -20,7 +20,7 @@ import {
   Transaction_rawSchema,
   TransactionSchema,
   transactionId,
-} from "../../src/index.js";
+} from "../../src/internal.js";
 import { encodePoint, scalarToBytes } from "../../src/shielded/jubjub.js";
 import {
   akFromAsk,

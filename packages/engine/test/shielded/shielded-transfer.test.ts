@@ -3,7 +3,7 @@
  * shielded address (java-tron's validateSignature), no bandwidth, then the committee gate.
  */
 import { describe, expect, it } from "vitest";
-import { ContractType } from "../../src/index.js";
+import { ContractType } from "../../src/internal.js";
 import { ALICE, ALICE_KEY, newChain } from "../support/chain-fixture.js";
 import { contract, pushError, rawTx, sign } from "../support/tx-helpers.js";
 

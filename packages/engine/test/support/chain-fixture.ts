@@ -14,7 +14,7 @@ import {
   type Transaction,
   TransactionSchema,
   transactionId,
-} from "../../src/index.js";
+} from "../../src/internal.js";
 
 export const recoverer = createNobleRecoverer();
 

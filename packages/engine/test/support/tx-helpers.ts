@@ -32,7 +32,7 @@ import {
   TronodeError,
   transactionId,
   unpackContract,
-} from "../../src/index.js";
+} from "../../src/internal.js";
 import { key, recoverer, WITNESS_KEY } from "./chain-fixture.js";
 
 export const CAROL_KEY = key(4);

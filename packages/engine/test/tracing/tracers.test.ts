@@ -21,7 +21,7 @@ import {
   StructLogTracer,
   utf8Encode,
   type VmTracer,
-} from "../../src/index.js";
+} from "../../src/internal.js";
 import { BLOCK, chainState, OWNER, TX_ID } from "../vm/helpers.js";
 
 const SOURCE = `

@@ -21,7 +21,7 @@ import {
   SmartContractSchema,
   StateOverlay,
   Tables,
-} from "../../src/index.js";
+} from "../../src/internal.js";
 import { catchUpToCycle } from "../../src/vm/dynamic-energy.js";
 import { call, chainState, MAINNET_FLAGS } from "./helpers.js";
 

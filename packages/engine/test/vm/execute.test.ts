@@ -9,7 +9,7 @@ import {
   storageAddressHash,
   storageRowKey,
   Tables,
-} from "../../src/index.js";
+} from "../../src/internal.js";
 import { call, chainState, deploy, initCodeFor, MAINNET_FLAGS, OWNER, TX_ID } from "./helpers.js";
 
 const hex = (b: Uint8Array) => Buffer.from(b).toString("hex");

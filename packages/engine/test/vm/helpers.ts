@@ -14,7 +14,7 @@ import {
   Tables,
   type VmExecutionContext,
   type VmResult,
-} from "../../src/index.js";
+} from "../../src/internal.js";
 
 /** Every TVM flag mainnet has on (plus Cancun), as the chain properties that switch them. */
 export const MAINNET_FLAGS: Record<string, bigint> = {

@@ -18,7 +18,7 @@ import {
   SmartContractSchema,
   StateOverlay,
   Tables,
-} from "../../src/index.js";
+} from "../../src/internal.js";
 
 const fixture = JSON.parse(
   readFileSync(join(__dirname, "fixtures", "java-tron-operations.json"), "utf8"),

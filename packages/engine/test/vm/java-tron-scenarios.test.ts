@@ -47,7 +47,7 @@ import {
   VoteSchema,
   VotesSchema,
   WitnessSchema,
-} from "../../src/index.js";
+} from "../../src/internal.js";
 
 type Hex = string;
 type DataPart = Hex | { address: string; prefix?: Hex };

@@ -7,7 +7,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { BASE_VM_CONFIG, executeCode, hexToBytes, MemoryState, type VmConfig } from "../../src/index.js";
+import { BASE_VM_CONFIG, executeCode, hexToBytes, MemoryState, type VmConfig } from "../../src/internal.js";
 
 const BASE: VmConfig = {
   ...BASE_VM_CONFIG,

@@ -20,7 +20,7 @@ import {
   signHash,
   Tables,
   type VmConfig,
-} from "../../src/index.js";
+} from "../../src/internal.js";
 
 interface Vector {
   name: string;

@@ -5,7 +5,7 @@
  * could judge refuses the whole call instead of returning a verdict.
  */
 import { describe, expect, it } from "vitest";
-import { bytesToHex, ContractResult, hexToBytes } from "../../src/index.js";
+import { bytesToHex, ContractResult, hexToBytes } from "../../src/internal.js";
 import { encodePoint, scalarToBytes } from "../../src/shielded/jubjub.js";
 import { merkleHash } from "../../src/shielded/merkle.js";
 import { valueCommitment } from "../../src/shielded/note.js";

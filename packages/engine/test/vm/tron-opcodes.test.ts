@@ -19,7 +19,7 @@ import {
   Tables,
   utf8Encode,
   WitnessSchema,
-} from "../../src/index.js";
+} from "../../src/internal.js";
 import { call, chainState, deploy, MAINNET_FLAGS, OTHER, OWNER } from "./helpers.js";
 
 let bytecode: Uint8Array;

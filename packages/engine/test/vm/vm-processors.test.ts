@@ -23,7 +23,7 @@ import {
   Tables,
   VoteSchema,
   WitnessSchema,
-} from "../../src/index.js";
+} from "../../src/internal.js";
 import { delegatedResourceKeyV1, delegatedResourceKeyV2 } from "../../src/resources/delegation.js";
 import { GENESIS_WITNESS_LIST } from "../../src/witnesses/registry.js";
 import { call, chainState, deploy, MAINNET_FLAGS, OTHER } from "./helpers.js";

@@ -24,7 +24,7 @@ import {
   storageRowKey,
   Tables,
   type VmTracer,
-} from "../../src/index.js";
+} from "../../src/internal.js";
 import {
   ADJUSTED,
   ADJUSTED_BY_FILE,

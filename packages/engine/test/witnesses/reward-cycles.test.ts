@@ -35,7 +35,7 @@ import {
   registerWitness,
   Tables,
   WitnessSchema,
-} from "../../src/index.js";
+} from "../../src/internal.js";
 import { ALICE, ALICE_KEY, BOB, BOB_KEY, genesisConfig, key, WITNESS } from "../support/chain-fixture.js";
 import {
   account,

@@ -16,7 +16,7 @@ import {
   Tables,
   TronodeError,
   unpackAddresses,
-} from "../../src/index.js";
+} from "../../src/internal.js";
 import { genesisConfig, key, recoverer } from "../support/chain-fixture.js";
 import { chainFrom } from "../support/tx-helpers.js";
 

@@ -18,7 +18,7 @@ import {
   unpackAddresses,
   utf8Encode,
   WitnessSchema,
-} from "../../src/index.js";
+} from "../../src/internal.js";
 import {
   ALICE,
   ALICE_KEY,

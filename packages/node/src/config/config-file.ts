@@ -1,8 +1,17 @@
 import { readFile } from "node:fs/promises";
 import { configError, type ForkConfig, type GenesisSettings } from "@tronode/chain";
-import { addressFromBase58, decodeAddress, hexToBytes } from "@tronode/engine";
+import { addressFromBase58, decodeAddress, hexToBytes } from "@tronode/engine/internal";
 import { eventSubscriptionOf } from "@tronode/events";
 import type { NodeConfig } from "./node-config.js";
+
+/** java-tron's `accountType` check (Normal, AssetIssue or Contract, any case); nothing to add. */
+function checkAccountType(value: unknown, key: string): Record<string, never> {
+  const names = ["normal", "assetissue", "contract"];
+  if (value !== undefined && !(typeof value === "string" && names.includes(value.toLowerCase()))) {
+    throw configError(`${key}: Account type error: Not a Normal/AssetIssue/Contract`);
+  }
+  return {};
+}
 
 /**
  * Reads a JSON config file. Keys mirror the CLI flags plus a `genesis` object:
@@ -14,15 +23,6 @@ import type { NodeConfig } from "./node-config.js";
  * `event.subscribe` is java-tron's block of that name (`{"event": {"subscribe": {…}}}`), read by
  * eventSubscriptionOf: event subscription on. `fork` holds the `--fork` flags (see forkOf).
  */
-/** java-tron's `accountType` check (Normal, AssetIssue or Contract, any case); nothing to add. */
-function checkAccountType(value: unknown, key: string): Record<string, never> {
-  const names = ["normal", "assetissue", "contract"];
-  if (value !== undefined && !(typeof value === "string" && names.includes(value.toLowerCase()))) {
-    throw configError(`${key}: Account type error: Not a Normal/AssetIssue/Contract`);
-  }
-  return {};
-}
-
 export async function applyConfigFile(base: NodeConfig, path: string): Promise<NodeConfig> {
   let text: string;
   try {

@@ -8,7 +8,7 @@
 
 import { join } from "node:path";
 import { configError, type GenesisSettings } from "@tronode/chain";
-import { decodeAddress, hexToBytes, type PropertyName } from "@tronode/engine";
+import { decodeAddress, hexToBytes, type PropertyName } from "@tronode/engine/internal";
 import { eventSubscriptionOf } from "@tronode/events";
 import type { NodeConfig } from "./node-config.js";
 
@@ -270,6 +270,7 @@ function genesisOf(r: ConfigReader, base: GenesisSettings): GenesisSettings {
   };
 }
 
+/** A java-tron config.conf read into a node config, with the keys tronode does not act on (each logged). */
 export interface JavaTronConfigResult {
   readonly config: NodeConfig;
   /** Keys tronode does not use, for one warning at start. */

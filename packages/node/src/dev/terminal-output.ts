@@ -29,7 +29,7 @@ import {
   type TransactionOutcome,
   unpackContract,
   utf8Encode,
-} from "@tronode/engine";
+} from "@tronode/engine/internal";
 import { AbiCoder, ParamType } from "ethers/abi";
 
 const LEVELS: Record<string, number> = { trace: 10, debug: 20, info: 30, warn: 40, error: 50, silent: 100 };

@@ -9,7 +9,7 @@
  */
 
 import type { ChainService } from "@tronode/chain";
-import { type Block, blockId, bytesToHex, type Logger, Tables, TronodeError } from "@tronode/engine";
+import { type Block, blockId, bytesToHex, type Logger, Tables, TronodeError } from "@tronode/engine/internal";
 import type { TrustNodeClient } from "./trust-node-client.js";
 
 /** java-tron's BLOCK_PRODUCED_INTERVAL: how long to wait while the trust node has nothing new. */

@@ -39,7 +39,7 @@ import {
   Tables,
   type TronodeError,
   type WalletApi,
-} from "@tronode/engine";
+} from "@tronode/engine/internal";
 import { createBestRecoverer, createNativeRecoverer } from "@tronode/secp256k1-native";
 import { type ChainStore, createChainStore, createLevelStorage, createMemoryStorage } from "@tronode/storage";
 import { createGrpcServer, type GrpcServer } from "@tronode/transport-grpc";
@@ -53,6 +53,7 @@ import { createTrustNodeClient } from "./trust-node-client.js";
 /** java-tron's node.http.solidityPort. */
 export const DEFAULT_SOLIDITY_HTTP_PORT = 8091;
 
+/** A solidity node's settings: the full node it follows (node.trustNode), its ports and store, and the genesis options the full node was started with. */
 export interface SolidityNodeOptions extends Partial<NodeConfig> {
   /** The full node to follow, `host:port` of its gRPC (java-tron's node.trustNode). */
   readonly trustNode: string;
@@ -66,6 +67,7 @@ export interface SolidityNodeOptions extends Partial<NodeConfig> {
   readonly onFatal?: (error: TronodeError) => void;
 }
 
+/** A running solidity node: its wallet over the followed chain, its listeners, and how to stop it. */
 export interface SolidityNode {
   readonly config: NodeConfig;
   readonly wallet: WalletApi;
@@ -82,6 +84,7 @@ function chooseRecoverer(kind: NodeConfig["recovery"]): SignatureRecoverer {
   return createBestRecoverer();
 }
 
+/** Starts java-tron's SolidityNode: follows the trust node's solidified blocks into its own store and serves /walletsolidity and WalletSolidity. */
 export async function createSolidityNode(options: SolidityNodeOptions): Promise<SolidityNode> {
   const config: NodeConfig = {
     ...defaultNodeConfig(),

@@ -15,7 +15,7 @@ import {
   toBinary,
 } from "@bufbuild/protobuf";
 import * as grpc from "@grpc/grpc-js";
-import { type Block, Database } from "@tronode/engine";
+import { type Block, Database } from "@tronode/engine/internal";
 import { SOLIDITY_RETRY_INTERVAL_MS } from "./block-follower.js";
 
 export interface TrustNodeClient {

@@ -11,7 +11,7 @@ import {
   type TraceOptions,
   type TraceQueries,
   TronodeError,
-} from "@tronode/engine";
+} from "@tronode/engine/internal";
 import { JsonRpcErrorCodes, JsonRpcFailure } from "./errors.js";
 import type { JsonRpcMethodLookup } from "./method-lookup.js";
 

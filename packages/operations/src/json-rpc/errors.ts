@@ -1,5 +1,6 @@
-import { type JsonValue, TronodeError } from "@tronode/engine";
+import { type JsonValue, TronodeError } from "@tronode/engine/internal";
 
+/** JSON-RPC 2.0's error codes plus the server codes java-tron and jsonrpc4j answer. */
 export const JsonRpcErrorCodes = {
   parseError: -32700,
   invalidRequest: -32600,
@@ -14,6 +15,7 @@ export const JsonRpcErrorCodes = {
   exceedLimit: -32005,
 } as const;
 
+/** A JSON-RPC error as it is answered: code, message and, for some errors, data. */
 export interface JsonRpcError {
   readonly code: number;
   readonly message: string;

@@ -11,7 +11,7 @@
  * (java-tron forgets them when the next block arrives).
  */
 import { randomBytes } from "node:crypto";
-import type { JsonObject, WalletApi } from "@tronode/engine";
+import type { JsonObject, WalletApi } from "@tronode/engine/internal";
 import { type LogFilterWrapper, matchBlock } from "./eth-logs.js";
 import { fromHex, jsonHexBytes, serverError } from "./java-conventions.js";
 
@@ -39,6 +39,7 @@ export interface EthFilterOptions {
   readonly now?: () => number;
 }
 
+/** The node's eth filters (eth_newFilter, eth_newBlockFilter): created, polled for changes, expired. */
 export class EthFilters {
   private readonly filters = new Map<string, FilterEntry>();
   private readonly now: () => number;

@@ -10,7 +10,7 @@
  * filter names no address. The "more than 10 000 results" refusal counts blocks holding a match
  * (java-tron counts bloom candidates, a superset) and, without any condition, every block.
  */
-import type { Block, JsonObject, JsonValue, TransactionInfo, WalletApi } from "@tronode/engine";
+import type { Block, JsonObject, JsonValue, TransactionInfo, WalletApi } from "@tronode/engine/internal";
 import { logFilterElement } from "./eth-shapes.js";
 import {
   CLASS_CAST,

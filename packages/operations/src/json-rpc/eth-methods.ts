@@ -33,7 +33,7 @@ import {
   transactionId,
   utf8Encode,
   type WalletApi,
-} from "@tronode/engine";
+} from "@tronode/engine/internal";
 import { printBuiltTransaction } from "../built-transaction-json.js";
 import { JsonRpcFailure } from "./errors.js";
 import type { EthFilters } from "./eth-filters.js";
@@ -93,6 +93,7 @@ export interface EthStateQueries {
   storageAt(address: Uint8Array, slot: Uint8Array): Promise<Uint8Array | undefined>;
 }
 
+/** What the eth methods read: the wallet, the latest state, the log index, the filters and node facts. */
 export interface EthJsonRpcContext {
   readonly wallet: WalletApi;
   readonly state: EthStateQueries;
@@ -114,6 +115,7 @@ export interface EthJsonRpcContext {
  */
 export type EthMethodStatus = "served" | "stub" | "unsupported" | "not-yet";
 
+/** One JSON-RPC method: its name, its Java parameter count, how tronode serves it and what it runs. */
 export interface EthMethod {
   readonly name: string;
   /** The Java method's parameter count (jsonrpc4j matches it exactly). */
@@ -872,6 +874,7 @@ export const ETH_METHODS: readonly EthMethod[] = [
   method("eth_getFilterLogs", 1, getFilterLogs),
 ];
 
+/** ETH_METHODS by method name, for the transports' method lookup. */
 export const ETH_METHODS_BY_NAME: ReadonlyMap<string, EthMethod> = new Map(
   ETH_METHODS.map((m) => [m.name, m]),
 );

@@ -23,7 +23,7 @@ import {
   transactionId,
   unpackContract,
   type WalletApi,
-} from "@tronode/engine";
+} from "@tronode/engine/internal";
 import { convertToTronAddress, jsonHexAddress, jsonHexBytes, jsonHexQuantity } from "./java-conventions.js";
 
 const SCOPE: ReadScope = "head";

@@ -4,7 +4,7 @@
  * annotation's code and `data: "{}"`; an exception no annotation names gets jsonrpc4j's -32001 with
  * the exception's class and message as data.
  */
-import { bytesToHex, type JsonValue, parseHex } from "@tronode/engine";
+import { bytesToHex, type JsonValue, parseHex } from "@tronode/engine/internal";
 import { JsonRpcErrorCodes, JsonRpcFailure } from "./errors.js";
 
 const ANNOTATED_DATA = "{}";

@@ -5,7 +5,7 @@
  * String, an unknown property of an argument class, …) makes jsonrpc4j answer a parse error with a
  * null id; a null argument class reaches the method as null (a NullPointerException there).
  */
-import { JsonDecimal, type JsonValue } from "@tronode/engine";
+import { JsonDecimal, type JsonValue } from "@tronode/engine/internal";
 import { JsonRpcErrorCodes, JsonRpcFailure } from "./errors.js";
 
 /** Jackson could not bind a parameter: jsonrpc4j's PARSE_ERROR, answered with id null. */

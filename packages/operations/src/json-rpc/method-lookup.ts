@@ -3,7 +3,7 @@
  * methods) and the framing that answers a request with it: a name resolves to a handler taking the
  * request's `params`.
  */
-import type { JsonValue } from "@tronode/engine";
+import type { JsonValue } from "@tronode/engine/internal";
 
 /** Answers one method call; throws JsonRpcFailure (or a TronodeError the dialect maps). */
 export type JsonRpcHandler = (params: unknown) => Promise<JsonValue>;

@@ -2,7 +2,11 @@
  * Accounts: GetAccount, GetAccountById (unknown = the empty Account), GetAccountNet,
  * GetAccountResource (unknown = the empty message).
  */
-import { AccountNetMessageSchema, AccountResourceMessageSchema, AccountSchema } from "@tronode/engine";
+import {
+  AccountNetMessageSchema,
+  AccountResourceMessageSchema,
+  AccountSchema,
+} from "@tronode/engine/internal";
 import { AccountOperations, accountNetMessage, accountResourceMessage } from "@tronode/operations";
 import { bindRpc, type RpcBinding } from "../rpc-binding.js";
 

@@ -14,7 +14,7 @@ import {
   JavaExceptions,
   PaginatedMessageSchema,
   utf8Decode,
-} from "@tronode/engine";
+} from "@tronode/engine/internal";
 import {
   AssetBuilderOperations,
   AssetOperations,

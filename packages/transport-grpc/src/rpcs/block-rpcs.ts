@@ -15,7 +15,7 @@ import {
   BytesMessageSchema,
   EmptyMessageSchema,
   NumberMessageSchema,
-} from "@tronode/engine";
+} from "@tronode/engine/internal";
 import { BlockOperations } from "@tronode/operations";
 import { blockExtention } from "../response-messages.js";
 import { bindRpc, type RpcBinding } from "../rpc-binding.js";

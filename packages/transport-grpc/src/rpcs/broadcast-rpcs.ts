@@ -10,7 +10,7 @@ import {
   TransactionSchema,
   TransactionSignWeight_Result_response_code,
   TransactionSignWeightSchema,
-} from "@tronode/engine";
+} from "@tronode/engine/internal";
 import { BroadcastOperations, MultisigOperations } from "@tronode/operations";
 import { broadcastReturn, transactionExtention } from "../response-messages.js";
 import { bindRpc, type RpcBinding } from "../rpc-binding.js";

@@ -9,7 +9,7 @@ import {
   decode,
   TransactionExtentionSchema,
   TransactionSchema,
-} from "@tronode/engine";
+} from "@tronode/engine/internal";
 import {
   type BuilderOperation,
   BuilderOperations,

@@ -13,7 +13,7 @@ import {
   PaginatedMessageSchema,
   PricesResponseMessageSchema,
   WitnessListSchema,
-} from "@tronode/engine";
+} from "@tronode/engine/internal";
 import { ChainOperations, NodeOperations, WitnessOperations } from "@tronode/operations";
 import { nodeInfoMessage } from "../response-messages.js";
 import { bindRpc, type RpcBinding } from "../rpc-binding.js";

@@ -21,7 +21,7 @@ import {
   TriggerSmartContractSchema,
   transactionId,
   utf8Encode,
-} from "@tronode/engine";
+} from "@tronode/engine/internal";
 import {
   ContractBuilderOperations,
   type ContractCallFailure,

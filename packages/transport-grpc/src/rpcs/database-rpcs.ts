@@ -2,7 +2,7 @@
  * protocol.Database: getBlockReference (lower-case g, as in TRON's proto), GetDynamicProperties
  * (the latest solidified number — what a solidity node polls), GetNowBlock, GetBlockByNum.
  */
-import { BlockReferenceSchema, DynamicPropertiesSchema, EmptyMessageSchema } from "@tronode/engine";
+import { BlockReferenceSchema, DynamicPropertiesSchema, EmptyMessageSchema } from "@tronode/engine/internal";
 import { DatabaseOperations } from "@tronode/operations";
 import { bindRpc, type RpcBinding } from "../rpc-binding.js";
 import { GetBlockByNum, GetNowBlock } from "./block-rpcs.js";

@@ -16,7 +16,7 @@ import {
   ProposalListSchema,
   type ProposalRecord,
   ProposalSchema,
-} from "@tronode/engine";
+} from "@tronode/engine/internal";
 import {
   MarketBuilderOperations,
   MarketOperations,

@@ -1,6 +1,6 @@
 /** protocol.Monitor: GetStatsInfo, the node's statistics (java-tron's MetricsApiService.getMetricProtoInfo). */
 import { create } from "@bufbuild/protobuf";
-import { EmptyMessageSchema, MetricsInfoSchema } from "@tronode/engine";
+import { EmptyMessageSchema, MetricsInfoSchema } from "@tronode/engine/internal";
 import { NodeOperations } from "@tronode/operations";
 import { bindRpc, type RpcBinding } from "../rpc-binding.js";
 

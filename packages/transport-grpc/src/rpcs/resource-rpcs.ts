@@ -18,7 +18,7 @@ import {
   DelegatedResourceMessageSchema,
   GetAvailableUnfreezeCountRequestMessageSchema,
   GetAvailableUnfreezeCountResponseMessageSchema,
-} from "@tronode/engine";
+} from "@tronode/engine/internal";
 import { BalanceLookupOperations, ResourceOperations } from "@tronode/operations";
 import { bindRpc, type RpcBinding } from "../rpc-binding.js";
 

@@ -13,7 +13,7 @@
  * some exceptions, the others escape (UNKNOWN), and GetTriggerInputForShieldedTRC20Contract passes
  * the exception itself (UNKNOWN). The request and response messages are the Wallet rpcs' own.
  */
-import { TronodeError, Wallet } from "@tronode/engine";
+import { TronodeError, Wallet } from "@tronode/engine/internal";
 import { defineOperation, type Operation, ShieldedOperations } from "@tronode/operations";
 import { bindRpc, type RpcBinding } from "../rpc-binding.js";
 

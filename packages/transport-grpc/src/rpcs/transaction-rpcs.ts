@@ -12,7 +12,7 @@ import {
   TransactionInfoListSchema,
   TransactionInfoSchema,
   TransactionSchema,
-} from "@tronode/engine";
+} from "@tronode/engine/internal";
 import { PendingOperations, TransactionOperations } from "@tronode/operations";
 import { bindRpc, type RpcBinding } from "../rpc-binding.js";
 

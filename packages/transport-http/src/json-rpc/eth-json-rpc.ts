@@ -6,7 +6,7 @@
  * 100 calls per batch and 25 MiB per answer (-32005). On a dev chain the same endpoint also answers
  * the dev methods (`evm_*`, `hardhat_*`, `anvil_*`, `tre_*`: hardhat-tron sends them here).
  */
-import { type DevApi, type Logger, TronodeError } from "@tronode/engine";
+import { type DevApi, type Logger, TronodeError } from "@tronode/engine/internal";
 import {
   ETH_METHODS_BY_NAME,
   type EthJsonRpcContext,

@@ -5,7 +5,7 @@
  * which requests are valid, the texts of the framing errors, whether notifications are answered,
  * the batch and response limits — is a `JsonRpcDialect`.
  */
-import type { Logger } from "@tronode/engine";
+import type { Logger } from "@tronode/engine/internal";
 import {
   type JsonRpcError,
   JsonRpcErrorCodes,

@@ -2,7 +2,7 @@
  * `POST /jsonrpc` on the wallet port (TRE's layout: hardhat-tron's default network URL is
  * `http://127.0.0.1:9090/jsonrpc`; java-tron serves the same API on its own port 8545).
  */
-import type { DevApi, Logger, WalletApi } from "@tronode/engine";
+import type { DevApi, Logger, WalletApi } from "@tronode/engine/internal";
 import {
   type ContractLogIndex,
   EthFilters,
@@ -13,6 +13,7 @@ import { jsonTextReply } from "../http-exchange.js";
 import type { HttpRouter } from "../http-router.js";
 import { answerEthJsonRpc } from "./eth-json-rpc.js";
 
+/** What /jsonrpc reads beside the wallet: the latest state, the log index, local witnesses, the version. */
 export interface EthJsonRpcOptions {
   readonly state: EthStateQueries;
   readonly logIndex: ContractLogIndex;

@@ -7,7 +7,7 @@ import {
   type AccountNetFigures,
   type AccountResourceFigures,
   AccountSchema,
-} from "@tronode/engine";
+} from "@tronode/engine/internal";
 import { AccountOperations, accountNetMessage, accountResourceMessage } from "@tronode/operations";
 import {
   AccountNetMessageSchema,

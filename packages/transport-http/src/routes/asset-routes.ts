@@ -22,7 +22,7 @@ import {
   PaginatedMessageSchema,
   TronodeError,
   utf8Encode,
-} from "@tronode/engine";
+} from "@tronode/engine/internal";
 import {
   AssetBuilderOperations,
   AssetOperations,

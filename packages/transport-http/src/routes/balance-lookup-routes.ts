@@ -8,7 +8,7 @@ import {
   AccountBalanceResponseSchema,
   BlockBalanceTrace_BlockIdentifierSchema,
   BlockBalanceTraceSchema,
-} from "@tronode/engine";
+} from "@tronode/engine/internal";
 import { BalanceLookupOperations } from "@tronode/operations";
 import { printMessage } from "../engine-protocol.js";
 import { readBodyMessage } from "../route-inputs.js";

@@ -3,7 +3,7 @@
  * getblockbylatestnum — all on /wallet and /walletsolidity, GET and POST.
  * Blocks print as java-tron's `Util.printBlock` (`transactions` only when non-empty).
  */
-import type { Block } from "@tronode/engine";
+import type { Block } from "@tronode/engine/internal";
 import { BlockOperations, type BlockRangeInput, type GetBlockInput } from "@tronode/operations";
 import { BlockLimitSchema, BlockReqSchema, type JsonValue, printBlock } from "../engine-protocol.js";
 import { parseJavaBoolean, parseJavaLong } from "../java-value-readers.js";

@@ -6,7 +6,7 @@
  * `{"transaction":"<hex of the serialized Transaction>"}` and answers its own shape:
  * `{result, code (always), message (plain text), transaction (a JSON *string*, visible=true), txid}`.
  */
-import { bytesToHex, decodeTransaction, TransactionSchema, transactionId } from "@tronode/engine";
+import { bytesToHex, decodeTransaction, TransactionSchema, transactionId } from "@tronode/engine/internal";
 import { BroadcastOperations } from "@tronode/operations";
 import { type JsonValue, parseTransaction, printMessage, stringifyJson } from "../engine-protocol.js";
 import { javaStringOf, parseJavaHex } from "../java-value-readers.js";

@@ -13,7 +13,7 @@ import {
   TronodeError,
   utf8Encode,
   validateError,
-} from "@tronode/engine";
+} from "@tronode/engine/internal";
 import {
   type BuilderOperation,
   type CommonTransactionInput,
@@ -31,6 +31,7 @@ import {
   walletPaths,
 } from "../route-row.js";
 
+/** How a builder's servlet differs from the others: what a GET answers, and whether it reads `extra_data`. */
 export interface BuilderRouteSpec {
   readonly getOnPost: GetOnPostOnly;
   /** Whether the servlet applies `extra_data` (createtransaction, transferasset, market*, triggerconstantcontract). */

@@ -4,7 +4,7 @@
  * they take no input and read `visible` only from the query string, even on POST.
  */
 import { create } from "@bufbuild/protobuf";
-import type { ChainParameterEntry } from "@tronode/engine";
+import type { ChainParameterEntry } from "@tronode/engine/internal";
 import { ChainOperations } from "@tronode/operations";
 import { type JsonObject, type JsonValue, printMessage, WitnessListSchema } from "../engine-protocol.js";
 import { type RouteRow, walletAndSolidityPaths, walletPaths } from "../route-row.js";

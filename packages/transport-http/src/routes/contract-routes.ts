@@ -31,7 +31,7 @@ import {
   TronodeError,
   utf8Encode,
   type VmInternalTransaction,
-} from "@tronode/engine";
+} from "@tronode/engine/internal";
 import {
   ContractBuilderOperations,
   type ContractCallOutcome,

@@ -29,7 +29,7 @@ import {
   TransferContractSchema,
   TronodeError,
   utf8Encode,
-} from "@tronode/engine";
+} from "@tronode/engine/internal";
 import {
   type EasyTransferInput,
   type EasyTransferResult,

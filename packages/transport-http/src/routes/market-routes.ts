@@ -13,7 +13,7 @@ import {
   TronodeError,
   tryAddressFromBase58,
   utf8Encode,
-} from "@tronode/engine";
+} from "@tronode/engine/internal";
 import { MarketBuilderOperations, MarketOperations, type MarketPairInput } from "@tronode/operations";
 import { NULL_POINTER_EXCEPTION, printMessage } from "../engine-protocol.js";
 import { TransportErrorCodes } from "../java-error-body.js";

@@ -2,7 +2,7 @@
  * /monitor/getstatsinfo: java-tron's MetricsServlet (GET only) prints its MetricsInfo bean with
  * fastjson's pretty format. The figures are the node's own (NodeMetrics in @tronode/node).
  */
-import type { MetricsInfo, MetricsInfo_RateInfo } from "@tronode/engine";
+import type { MetricsInfo, MetricsInfo_RateInfo } from "@tronode/engine/internal";
 import { NodeOperations } from "@tronode/operations";
 import { type BeanValue, fastjsonText, JavaDouble } from "../fastjson-text.js";
 import { defineRoute, type RouteRow } from "../route-row.js";

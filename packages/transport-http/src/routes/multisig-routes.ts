@@ -5,7 +5,7 @@
  * java-tron's shapes (see multisig-json.ts). TronWeb's `trx.multiSign` / `getSignWeight` /
  * `getApprovedList` and `transactionBuilder.newTxID` call these.
  */
-import type { Transaction } from "@tronode/engine";
+import type { Transaction } from "@tronode/engine/internal";
 import { MultisigOperations } from "@tronode/operations";
 import { parseTransaction } from "../engine-protocol.js";
 import { printTransactionApprovedList, printTransactionSignWeight } from "../multisig-json.js";

@@ -2,7 +2,7 @@
  * The pending pool: getpendingsize, gettransactionfrompending, gettransactionlistfrompending
  * (/wallet only, GET and POST).
  */
-import { bytesToHex } from "@tronode/engine";
+import { bytesToHex } from "@tronode/engine/internal";
 import { PendingOperations } from "@tronode/operations";
 import type { JsonValue } from "../engine-protocol.js";
 import { readBytesValueInput } from "../route-inputs.js";

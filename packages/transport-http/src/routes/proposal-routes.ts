@@ -13,7 +13,7 @@ import {
   type ProposalRecord,
   ProposalSchema,
   TronodeError,
-} from "@tronode/engine";
+} from "@tronode/engine/internal";
 import { ProposalBuilderOperations, ProposalOperations, printBuiltTransaction } from "@tronode/operations";
 import {
   FASTJSON_EXCEPTION,

@@ -16,7 +16,7 @@ import {
   DelegatedResourceMessageSchema,
   GetAvailableUnfreezeCountRequestMessageSchema,
   GetAvailableUnfreezeCountResponseMessageSchema,
-} from "@tronode/engine";
+} from "@tronode/engine/internal";
 import { type DelegationPairInput, ResourceOperations, StakingBuilderOperations } from "@tronode/operations";
 import { BytesMessageSchema, type JsonObject, parseMessage, printMessage } from "../engine-protocol.js";
 import { parseJavaHex, parseJavaInt, parseJavaLong } from "../java-value-readers.js";

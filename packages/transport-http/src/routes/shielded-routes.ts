@@ -49,7 +49,7 @@ import {
   SpendResultSchema,
   type shielded,
   tryAddressFromBase58,
-} from "@tronode/engine";
+} from "@tronode/engine/internal";
 import { type Operation, ShieldedOperations, type ShieldedTrc20ParametersInput } from "@tronode/operations";
 import {
   BytesMessageSchema,

@@ -8,7 +8,7 @@ import {
   type Transaction,
   type TransactionInfo,
   TransactionInfoSchema,
-} from "@tronode/engine";
+} from "@tronode/engine/internal";
 import { TransactionOperations } from "@tronode/operations";
 import { type JsonValue, printMessage, printTransaction } from "../engine-protocol.js";
 import { readBytesValueInput, readNumInput } from "../route-inputs.js";

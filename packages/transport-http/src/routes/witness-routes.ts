@@ -6,7 +6,7 @@
  */
 
 import { create } from "@bufbuild/protobuf";
-import { PaginatedMessageSchema, tryAddressFromBase58 } from "@tronode/engine";
+import { PaginatedMessageSchema, tryAddressFromBase58 } from "@tronode/engine/internal";
 import { type WitnessAddressInput, WitnessBuilderOperations, WitnessOperations } from "@tronode/operations";
 import { type JsonValue, parseMessage, printMessage, WitnessListSchema } from "../engine-protocol.js";
 import { javaStringOf, parseJavaHex } from "../java-value-readers.js";

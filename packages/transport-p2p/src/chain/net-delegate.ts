@@ -18,19 +18,21 @@ import {
   TronodeError,
   transactionId,
   unpackAddresses,
-} from "@tronode/engine";
+} from "@tronode/engine/internal";
 import type { BlockRef } from "../messages.js";
 import { BlockRejected, type NetChain, TransactionRejected } from "../net-chain.js";
 
 /** TronNetDelegate's tolerance for a block ahead of the receiver's clock. */
 const FUTURE_BLOCK_TOLERANCE_MS = 1000n;
 
+/** The chain service NetDelegate reads and pushes to, the clock it checks blocks against, and its logger. */
 export interface NetDelegateOptions {
   readonly chain: ChainService;
   readonly clock: Clock;
   readonly logger: Logger;
 }
 
+/** NetChain over a `@tronode/chain` ChainService: what `serveP2p` gives the network layer. */
 export class NetDelegate implements NetChain {
   private readonly produced = new Set<(block: Block) => void>();
 

@@ -1,5 +1,5 @@
 import { type Chain, CODE_VERSION } from "@tronode/chain";
-import { TronodeError } from "@tronode/engine";
+import { TronodeError } from "@tronode/engine/internal";
 import type { PeerAddress } from "../channel-manager.js";
 import { createP2pService, type P2pService } from "../p2p-service.js";
 import { NetDelegate } from "./net-delegate.js";

@@ -1,6 +1,6 @@
 import type { WalletNetwork } from "@tronode/chain";
-import type { NetworkSummary, NodeAddress } from "@tronode/engine";
-import { ReasonCode } from "@tronode/engine";
+import type { NetworkSummary, NodeAddress } from "@tronode/engine/internal";
+import { ReasonCode } from "@tronode/engine/internal";
 import type { P2pService } from "../p2p-service.js";
 
 /** The wallet's view of the P2P service: peer counts for broadcasts, peers for getnodeinfo/listnodes. */

@@ -4,7 +4,8 @@
  */
 import { connect, type Socket } from "node:net";
 import { create } from "@bufbuild/protobuf";
-import { type Block, HelloMessageSchema, Libp2p, utf8Encode } from "@tronode/engine";
+import { type Block, HelloMessageSchema, Libp2p, utf8Encode } from "@tronode/engine/internal";
+import { unwrapCompressed, wrapCompressed } from "../../src/compression.js";
 import {
   type BlockRef,
   decodeLibp2pMessage,
@@ -15,8 +16,6 @@ import {
   FrameDecoder,
   type Libp2pMessage,
   type TronMessage,
-  unwrapCompressed,
-  wrapCompressed,
 } from "../../src/index.js";
 import { refOf } from "./toy-chain.js";
 

@@ -4,7 +4,14 @@
  * frame without producing signed blocks.
  */
 import { create } from "@bufbuild/protobuf";
-import { type Block, BlockSchema, blockId, bytesEqual, bytesToHex, type Transaction } from "@tronode/engine";
+import {
+  type Block,
+  BlockSchema,
+  blockId,
+  bytesEqual,
+  bytesToHex,
+  type Transaction,
+} from "@tronode/engine/internal";
 import { type BlockRef, BlockRejected, type NetChain, TransactionRejected } from "../../src/index.js";
 
 export function makeBlock(parent: Block | undefined, salt = 0, timestamp?: bigint): Block {

@@ -213,6 +213,7 @@ function keepClientProposalBytes(tx: Transaction, rawDataHex: unknown): void {
   });
 }
 
+/** How a transaction is printed as java-tron's JSON (`visible` addresses, the fields java-tron adds). */
 export interface PrintTransactionOptions extends Omit<PrintOptions, "path"> {
   /**
    * Add `"visible": <bool>` (java-tron's build endpoints, `printCreateTransaction`). Default true.

@@ -9,7 +9,7 @@
 
 import type { GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
 import { messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
-import { embeddedFileDesc } from "@tronode/engine";
+import { embeddedFileDesc } from "@tronode/engine/internal";
 import type { Message } from "@bufbuild/protobuf";
 
 /**
