@@ -6,12 +6,15 @@ import { runForkBench } from "./fork.js";
 import { runHttpBench } from "./http.js";
 import { runRecoveryBench } from "./recovery.js";
 import { runShieldedBench } from "./shielded.js";
+import { runTestkitBench } from "./testkit.js";
 import { runVmBench } from "./vm.js";
 
 console.log("== signature recovery (per second) ==");
 await runRecoveryBench({ seconds: 2 });
 console.log("\n== engine ==");
 await runEngineBench();
+console.log("\n== test kit (in-memory chain) beside the engine's raw apply rate ==");
+await runTestkitBench();
 console.log("\n== TVM interpreter ==");
 await runVmBench();
 console.log("\n== smart contracts (TRC-20 through the engine; balanceOf over HTTP against the built CLI) ==");

@@ -8,9 +8,9 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type Chain, createChain } from "@tronode/chain";
-import { TronodeError } from "@tronode/engine";
+import { hexToBytes, signHash, TronodeError } from "@tronode/engine";
 import { serveGrpc } from "@tronode/transport-grpc";
-import { serveHttp } from "@tronode/transport-http";
+import { createInProcessHttp, serveHttp } from "@tronode/transport-http";
 import { ClassicLevel } from "classic-level";
 import { MemoryLevel } from "memory-level";
 import { TronWeb } from "tronweb";
@@ -77,5 +77,31 @@ describe("a chain composed from the packages", () => {
     } finally {
       wallet.close();
     }
+  });
+
+  it("answers the same API in process, through fetch, with no port", async () => {
+    const chain = await createChain({ blockTime: 0, accounts: 2 });
+    open.push(chain);
+    const api = createInProcessHttp(chain);
+    // biome-ignore lint/suspicious/noExplicitAny: response JSON is walked freely in assertions
+    const post = async (path: string, body: unknown): Promise<any> =>
+      (await api.fetch(path, { method: "POST", body: JSON.stringify(body) })).json();
+    const head = await post("/wallet/getnowblock", {});
+    expect(head.block_header.raw_data.number).toBe(1);
+    const [from, to] = chain.accounts;
+    const built = await post("/wallet/createtransaction", {
+      owner_address: from!.hex,
+      to_address: to!.hex,
+      amount: 5,
+    });
+    const signature = Buffer.from(signHash(hexToBytes(built.txID), from!.privateKey)).toString("hex");
+    const answer = await post("/wallet/broadcasttransaction", { ...built, signature: [signature] });
+    expect(answer.result, JSON.stringify(answer)).toBe(true);
+    await chain.waitForTransaction(built.txID);
+    expect((await post("/wallet/gettransactioninfobyid", { value: built.txID })).blockNumber).toBe(2);
+    const missing = await api.fetch("/wallet/nosuchthing");
+    expect(missing.status).toBe(404);
+    const rpc = await post("/jsonrpc", { jsonrpc: "2.0", id: 1, method: "eth_blockNumber", params: [] });
+    expect(rpc.result).toBe("0x2");
   });
 });

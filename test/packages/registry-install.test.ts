@@ -10,6 +10,7 @@ import { readFileSync } from "node:fs";
 import { copyFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { hexToBytes, signHash } from "@tronode/engine/internal";
+import { createNode } from "@tronode/node";
 import { TronWeb } from "tronweb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -37,6 +38,7 @@ import {
   uplinkReachable,
   uplinkRegistry,
 } from "../support/local-registry.js";
+import { compiledContracts } from "../support/solidity.js";
 import { until } from "../support/until.js";
 
 const CASE_TIMEOUT_MS = 240_000;
@@ -85,6 +87,17 @@ function readmeExample(readme: string, name: string): string | undefined {
   if (!/^```(js|javascript)\s*$/.test(lines[open]?.trim() ?? "")) return undefined;
   const close = lines.findIndex((line, index) => index > open && line.trim() === "```");
   return close < 0 ? undefined : `${lines.slice(open + 1, close).join("\n")}\n`;
+}
+
+/** vitest's "Tests … passed" and "Duration …" lines, on one line. */
+function vitestSummary(stdout: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: vitest colours its summary
+  const plain = stdout.replace(/\u001b\[[0-9;]*m/g, "");
+  return plain
+    .split("\n")
+    .filter((line) => /^\s*(Tests|Duration)\s/.test(line))
+    .map((line) => line.trim())
+    .join("; ");
 }
 
 /** `<case>: <MB> MB in <s> s` */
@@ -264,6 +277,41 @@ describe.skipIf(!reachable)("publish rehearsal: install the packages from a loca
       } finally {
         wallet.close();
         await stopFixture(started.process);
+      }
+    },
+    CASE_TIMEOUT_MS,
+  );
+
+  it(
+    "(e) the test kit's example project: its vitest suite passes in memory (no port) and against a started node",
+    async () => {
+      const install = await installInEmptyProject(registry!.url, ["@tronode/testkit", "vitest@4.1.12"]);
+      report("(e) @tronode/testkit + vitest", install);
+      const example = join(FIXTURES, "kit-example");
+      await copyFile(join(example, "token.test.js"), join(install.dir, "token.test.js"));
+      const { KitToken } = await compiledContracts();
+      await writeFile(
+        join(install.dir, "KitToken.json"),
+        JSON.stringify({ abi: KitToken!.abi, bytecode: KitToken!.bytecode }),
+      );
+      const vitest = join(install.dir, "node_modules", "vitest", "vitest.mjs");
+      const inMemory = await runCommand(process.execPath, [vitest, "run"], {
+        cwd: install.dir,
+        timeoutMs: 120_000,
+      });
+      expect(inMemory.code, `vitest in memory\n${inMemory.stdout}\n${inMemory.stderr}`).toBe(0);
+      console.log(`(e) in memory: ${vitestSummary(inMemory.stdout)}`);
+      const node = await createNode({ port: 0, blockTime: 0, accounts: 4 });
+      try {
+        const overHttp = await runCommand(process.execPath, [vitest, "run"], {
+          cwd: install.dir,
+          env: cleanEnv({ TRONODE_URL: node.url }),
+          timeoutMs: 120_000,
+        });
+        expect(overHttp.code, `vitest over HTTP\n${overHttp.stdout}\n${overHttp.stderr}`).toBe(0);
+        console.log(`(e) against a started node: ${vitestSummary(overHttp.stdout)}`);
+      } finally {
+        await node.stop();
       }
     },
     CASE_TIMEOUT_MS,

@@ -49,6 +49,9 @@ export { DEFAULT_MNEMONIC, deriveDevAccounts, TRON_HD_PATH } from "./dev/dev-acc
 export { DevClock } from "./dev/dev-clock.js";
 export { DevControls } from "./dev/dev-controls.js";
 export { CHAIN_ERROR_CODES } from "./errors.js";
+// --- the Solidity ABI (event data, call arguments) ---
+export { type AbiInput, type AbiValue, canonicalType, decodeAbi, encodeAbi } from "./events/abi-codec.js";
+
 // --- indexes and feeds ---
 export { accountIndexLag, rebuildAccountIndex } from "./events/account-index-rebuild.js";
 export { createHeadFeed, type HeadFeedOptions } from "./events/head-feed.js";

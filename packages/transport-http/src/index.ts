@@ -16,7 +16,13 @@ export {
   type ListenAddress,
 } from "./http-server.js";
 export type { EthJsonRpcOptions } from "./json-rpc/json-rpc-route.js";
-export { type HttpService, type ServeHttpOptions, serveHttp } from "./serve-http.js";
+export {
+  createInProcessHttp,
+  type HttpService,
+  type InProcessHttp,
+  type ServeHttpOptions,
+  serveHttp,
+} from "./serve-http.js";
 
 // --- the Java classes and error codes of the failures this package reports ---
 

@@ -1,3 +1,5 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { Readable } from "node:stream";
 import { TronodeError } from "@tronode/engine/internal";
 import { closeWithChain, type ServableChain } from "@tronode/operations";
 import type { ExplorerAssets } from "./explorer-route-registration.js";
@@ -89,3 +91,67 @@ async function loadExplorerAssets(): Promise<ExplorerAssets> {
     );
   }
 }
+
+/** A chain's HTTP API answered in this process: `fetch` as the WHATWG one, no socket, no port. */
+export interface InProcessHttp {
+  /** Answers a request to the API (any origin: only the path and query are read). */
+  fetch(input: string | URL | Request, init?: RequestInit): Promise<Response>;
+}
+
+/**
+ * The same API `serveHttp` serves (the explorer's live stream aside), answered in process: what a
+ * test kit or an app reaches through `fetch` without opening a port. Requests count as loopback,
+ * so the key operations are served.
+ */
+export function createInProcessHttp(
+  chain: ServableChain,
+  options: Pick<ServeHttpOptions, "dev" | "bodyLimit"> = {},
+): InProcessHttp {
+  const dev = options.dev === false ? undefined : chain.dev;
+  const server = createHttpServer({
+    wallet: chain.wallet,
+    ...(dev ? { dev } : {}),
+    events: chain.events,
+    accountIndex: chain.accountIndex,
+    ...(dev && chain.trace ? { trace: chain.trace } : {}),
+    jsonRpc: chain.jsonRpc,
+    logger: chain.logger,
+    host: "127.0.0.1",
+    port: 0,
+    ...(options.bodyLimit === undefined ? {} : { bodyLimit: options.bodyLimit }),
+  });
+  return {
+    async fetch(input, init) {
+      const request = new Request(
+        typeof input === "string" ? new URL(input, IN_PROCESS_ORIGIN) : input,
+        init,
+      );
+      const url = new URL(request.url);
+      const body = Buffer.from(await request.arrayBuffer());
+      const raw = Object.assign(Readable.from(body.length === 0 ? [] : [body]), {
+        url: `${url.pathname}${url.search}`,
+        method: request.method,
+        headers: { ...Object.fromEntries(request.headers), "content-length": String(body.length) },
+      });
+      return new Promise<Response>((resolve) => {
+        let status = 200;
+        const headers = new Headers();
+        const response = {
+          shouldKeepAlive: true,
+          writeHead(code: number, list: readonly string[]) {
+            status = code;
+            for (let i = 0; i + 1 < list.length; i += 2) headers.set(list[i]!, list[i + 1]!);
+          },
+          end(text: string) {
+            const empty = status === 204 || status === 304 || request.method === "HEAD";
+            resolve(new Response(empty ? null : text, { status, headers }));
+          },
+        };
+        server.dispatch(raw as unknown as IncomingMessage, response as unknown as ServerResponse);
+      });
+    },
+  };
+}
+
+/** The origin a relative URL given to the in-process fetch is read against. */
+const IN_PROCESS_ORIGIN = "http://in-process.tronode";

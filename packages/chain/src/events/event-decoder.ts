@@ -3,7 +3,7 @@
  * entry whose signature hash is the first topic (an anonymous one when no entry matches and the
  * indexed count fits), indexed parameters from the topics (a dynamic type stays its topic hash),
  * the rest from the data; addresses as `0x` + 20 bytes, integers as decimal strings, bytes as `0x`
- * hex, booleans as `true`/`false`. ABI decoding itself is `abi-decode.ts`.
+ * hex, booleans as `true`/`false`. ABI decoding itself is `abi-codec.ts`.
  */
 import {
   bytesToHex,
@@ -16,7 +16,7 @@ import {
   type SmartContract_ABI_Entry_Param,
   utf8Encode,
 } from "@tronode/engine/internal";
-import { type AbiValue, canonicalType, decodeAbi } from "./abi-decode.js";
+import { type AbiValue, canonicalType, decodeAbi } from "./abi-codec.js";
 
 function isDynamic(type: string): boolean {
   return type === "string" || type === "bytes" || type.endsWith("]") || type.startsWith("tuple");

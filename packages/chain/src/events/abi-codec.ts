@@ -1,5 +1,6 @@
 /**
- * Solidity ABI decoding of event data, for the event API: the types a TRON ABI names (uintN, intN,
+ * The Solidity ABI: decoding of event data (for the event API) and encoding of call arguments
+ * (for the test kit's contract calls), over the types a TRON ABI names (uintN, intN,
  * address, bool, bytesN, bytes, string, fixed and dynamic arrays, tuples written `(a,b)`). As the
  * decoder the event API used before (ethers' AbiCoder): integers are masked to their width and a
  * bool is any non-zero word, while an offset or a (padded) length out of range, an address wider
@@ -7,7 +8,7 @@
  * undecoded. Values come out as the event API prints them: integers as bigint, addresses and bytes
  * as lowercase `0x` hex.
  */
-import { bytesToHex } from "@tronode/engine/internal";
+import { bytesToHex, decodeAddress, hexToBytes } from "@tronode/engine/internal";
 
 /** A decoded ABI value. */
 export type AbiValue = bigint | boolean | string | readonly AbiValue[];
@@ -194,4 +195,108 @@ function decodeSequence(items: readonly AbiType[], data: Uint8Array, base: numbe
     at += isDynamic(item) ? WORD : headSize(item);
   }
   return values;
+}
+
+/** A value `encodeAbi` takes: integers as bigint (or number), addresses and bytes as hex, arrays and tuples as arrays. */
+export type AbiInput = bigint | number | boolean | string | Uint8Array | readonly AbiInput[];
+
+/**
+ * Encodes `values` as the tuple of `types` (a call's arguments, a constructor's): addresses in any
+ * TRON spelling are written as their 20-byte EVM form. Throws on a value that does not fit its type.
+ */
+export function encodeAbi(types: readonly string[], values: readonly AbiInput[]): Uint8Array {
+  const items = types.map(parseType);
+  if (items.length !== values.length)
+    throw new Error(`expected ${items.length} ABI values, got ${values.length}`);
+  return concatWords(encodeSequence(items, values));
+}
+
+function encodeSequence(items: readonly AbiType[], values: readonly AbiInput[]): Uint8Array[] {
+  const heads: Uint8Array[] = [];
+  const tails: Uint8Array[] = [];
+  let tailOffset = items.reduce((n, item) => n + (isDynamic(item) ? WORD : headSize(item)), 0);
+  items.forEach((item, i) => {
+    const encoded = encodeValue(item, values[i]!);
+    if (isDynamic(item)) {
+      heads.push(uintWord(BigInt(tailOffset)));
+      tails.push(encoded);
+      tailOffset += encoded.length;
+    } else heads.push(encoded);
+  });
+  return [...heads, ...tails];
+}
+
+function encodeValue(type: AbiType, value: AbiInput): Uint8Array {
+  switch (type.kind) {
+    case "uint": {
+      const n = BigInt(value as bigint | number);
+      if (n < 0n || n >> BigInt(type.bits) !== 0n) throw new Error(`${n} does not fit uint${type.bits}`);
+      return uintWord(n);
+    }
+    case "int": {
+      const n = BigInt(value as bigint | number);
+      if (BigInt.asIntN(type.bits, n) !== n) throw new Error(`${n} does not fit int${type.bits}`);
+      return uintWord(BigInt.asUintN(256, n));
+    }
+    case "bool":
+      return uintWord(value ? 1n : 0n);
+    case "address": {
+      const bytes = addressBytes(value);
+      const word = new Uint8Array(WORD);
+      word.set(bytes, WORD - 20);
+      return word;
+    }
+    case "fixedBytes": {
+      const bytes = bytesOf(value);
+      if (bytes.length !== type.size)
+        throw new Error(`bytes${type.size} takes ${type.size} bytes, got ${bytes.length}`);
+      const word = new Uint8Array(WORD);
+      word.set(bytes);
+      return word;
+    }
+    case "bytes":
+    case "string": {
+      const bytes = type.kind === "string" ? new TextEncoder().encode(String(value)) : bytesOf(value);
+      const padded = new Uint8Array(Math.ceil(bytes.length / WORD) * WORD);
+      padded.set(bytes);
+      return concatWords([uintWord(BigInt(bytes.length)), padded]);
+    }
+    case "array": {
+      const list = value as readonly AbiInput[];
+      if (type.length !== undefined && list.length !== type.length)
+        throw new Error(`expected ${type.length} items, got ${list.length}`);
+      const body = concatWords(encodeSequence(Array(list.length).fill(type.item), list));
+      return type.length === undefined ? concatWords([uintWord(BigInt(list.length)), body]) : body;
+    }
+    case "tuple":
+      return concatWords(encodeSequence(type.items, value as readonly AbiInput[]));
+  }
+}
+
+function uintWord(n: bigint): Uint8Array {
+  return hexToBytes(n.toString(16).padStart(64, "0"));
+}
+
+function bytesOf(value: AbiInput): Uint8Array {
+  if (value instanceof Uint8Array) return value;
+  return hexToBytes(String(value).replace(/^0x/, ""));
+}
+
+/** The 20-byte EVM form of a TRON address in any spelling (T…, 41…, 0x…, bytes). */
+function addressBytes(value: AbiInput): Uint8Array {
+  if (value instanceof Uint8Array) return value.length === 21 ? value.subarray(1) : value;
+  const text = String(value);
+  if (text.startsWith("T")) return decodeAddress(text).subarray(1);
+  const hex = text.replace(/^0x/, "");
+  return hexToBytes(hex.length === 42 ? hex.slice(2) : hex);
+}
+
+function concatWords(parts: readonly Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.length;
+  }
+  return out;
 }

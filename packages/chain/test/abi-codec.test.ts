@@ -5,7 +5,7 @@
 import { AbiCoder } from "ethers/abi";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { canonicalType, decodeAbi } from "../src/events/abi-decode.js";
+import { canonicalType, decodeAbi, encodeAbi } from "../src/events/abi-codec.js";
 
 const coder = AbiCoder.defaultAbiCoder();
 
@@ -54,6 +54,22 @@ describe("decodeAbi", () => {
           const types = picked.map((c) => c.type);
           const data = Buffer.from(coder.encode(types, values).slice(2), "hex");
           expect(decodeAbi(types, data)).toEqual(plain(coder.decode(types, data)));
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+
+  it("encodes what ethers encodes", () => {
+    fc.assert(
+      fc.property(
+        fc
+          .subarray([...cases], { minLength: 1 })
+          .chain((picked) => fc.tuple(...picked.map((c) => c.value)).map((values) => ({ picked, values }))),
+        ({ picked, values }) => {
+          const types = picked.map((c) => c.type);
+          const ours = Buffer.from(encodeAbi(types, values as never)).toString("hex");
+          expect(ours).toBe(coder.encode(types, values).slice(2));
         },
       ),
       { numRuns: 200 },
