@@ -117,22 +117,10 @@ export function contractAt(client: TestClient, address: AddressLike, abi: readon
       parameter: bytesToHex(encodeAbi(typesOf(entry.inputs), args)),
     };
   };
-  const events = abi
-    .filter((e) => e.type === "event")
-    .map((e) => ({
-      entry: e,
-      topic: bytesToHex(
-        keccak256(utf8Encode(`${e.name}(${typesOf(e.inputs).map(canonicalType).join(",")})`)),
-      ),
-    }));
+  const events = abi.filter((e) => e.type === "event").map((e) => ({ entry: e, topic: signatureHash(e) }));
   const errors = abi
     .filter((e) => e.type === "error")
-    .map((e) => ({
-      entry: e,
-      selector: bytesToHex(
-        keccak256(utf8Encode(`${e.name}(${typesOf(e.inputs).map(canonicalType).join(",")})`)),
-      ).slice(0, 8),
-    }));
+    .map((e) => ({ entry: e, selector: signatureHash(e).slice(0, 8) }));
   return {
     address: hex,
     abi,
@@ -204,6 +192,13 @@ export function contractAt(client: TestClient, address: AddressLike, abi: readon
         : { name: reason.startsWith("panic") ? "Panic" : "Error", args: [reason] };
     },
   };
+}
+
+/** keccak256 of an event's or error's canonical signature (`Transfer(address,address,uint256)`), hex. */
+function signatureHash(entry: AbiEntry): string {
+  return bytesToHex(
+    keccak256(utf8Encode(`${entry.name}(${typesOf(entry.inputs).map(canonicalType).join(",")})`)),
+  );
 }
 
 /** The ABI type of a parameter, tuples written `(…)` from their components. */

@@ -8,7 +8,7 @@
  * undecoded. Values come out as the event API prints them: integers as bigint, addresses and bytes
  * as lowercase `0x` hex.
  */
-import { bytesToHex, decodeAddress, hexToBytes } from "@tronode/engine/internal";
+import { bytesToHex, concatBytes, decodeAddress, hexToBytes } from "@tronode/engine/internal";
 
 /** A decoded ABI value. */
 export type AbiValue = bigint | boolean | string | readonly AbiValue[];
@@ -208,7 +208,7 @@ export function encodeAbi(types: readonly string[], values: readonly AbiInput[])
   const items = types.map(parseType);
   if (items.length !== values.length)
     throw new Error(`expected ${items.length} ABI values, got ${values.length}`);
-  return concatWords(encodeSequence(items, values));
+  return concatBytes(...encodeSequence(items, values));
 }
 
 function encodeSequence(items: readonly AbiType[], values: readonly AbiInput[]): Uint8Array[] {
@@ -259,17 +259,17 @@ function encodeValue(type: AbiType, value: AbiInput): Uint8Array {
       const bytes = type.kind === "string" ? new TextEncoder().encode(String(value)) : bytesOf(value);
       const padded = new Uint8Array(Math.ceil(bytes.length / WORD) * WORD);
       padded.set(bytes);
-      return concatWords([uintWord(BigInt(bytes.length)), padded]);
+      return concatBytes(...[uintWord(BigInt(bytes.length)), padded]);
     }
     case "array": {
       const list = value as readonly AbiInput[];
       if (type.length !== undefined && list.length !== type.length)
         throw new Error(`expected ${type.length} items, got ${list.length}`);
-      const body = concatWords(encodeSequence(Array(list.length).fill(type.item), list));
-      return type.length === undefined ? concatWords([uintWord(BigInt(list.length)), body]) : body;
+      const body = concatBytes(...encodeSequence(Array(list.length).fill(type.item), list));
+      return type.length === undefined ? concatBytes(...[uintWord(BigInt(list.length)), body]) : body;
     }
     case "tuple":
-      return concatWords(encodeSequence(type.items, value as readonly AbiInput[]));
+      return concatBytes(...encodeSequence(type.items, value as readonly AbiInput[]));
   }
 }
 
@@ -289,14 +289,4 @@ function addressBytes(value: AbiInput): Uint8Array {
   if (text.startsWith("T")) return decodeAddress(text).subarray(1);
   const hex = text.replace(/^0x/, "");
   return hexToBytes(hex.length === 42 ? hex.slice(2) : hex);
-}
-
-function concatWords(parts: readonly Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
 }
