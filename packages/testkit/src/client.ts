@@ -204,6 +204,7 @@ function withHexAddresses(body: Readonly<Record<string, unknown>>): Record<strin
     if (/address$/i.test(key) && value !== undefined && value !== null)
       out[key] = hexAddress(value as AddressLike);
     else if (Array.isArray(value)) out[key] = value.map((v) => (isRecord(v) ? withHexAddresses(v) : v));
+    else if (isRecord(value)) out[key] = withHexAddresses(value);
     else out[key] = value;
   }
   return out;

@@ -52,11 +52,13 @@ const BLOCK_INTERVAL_MS = 3_000n;
 export async function memory(options: MemoryTransportOptions = {}): Promise<MemoryTransport> {
   const { startTime, ...settings } = options;
   let now = startTime ?? DEFAULT_START_TIME;
-  const chain = await createChain({ blockTime: 0, ...settings, clock: { now: () => now } });
+  const chain = await createChain({ blockTime: 0, ...settings, clock: { now: () => now }, start: false });
   const api = createInProcessHttp(chain);
   chain.service.onChange((change) => {
     if (change.kind === "applied") now += BLOCK_INTERVAL_MS;
   });
+  // block 1 is mined now, at the clock's start: every block after it is 3 s later than its parent
+  await chain.start();
   return {
     chain,
     async post(path, body) {
