@@ -417,6 +417,7 @@ describe("every builder that executes a contract, through the kit", () => {
     refuses([
       // Stake 1.0 cannot succeed here: the chain has Stake 2.0 (UNFREEZE_DELAY_DAYS) on, which closes
       // FreezeBalanceContract, so no account can hold a 1.0 stake for unfreezebalance either
+      // (stake-v1.test.ts covers both on a chain that keeps Stake 1.0)
       {
         operation: "freezebalance",
         why: "any stake (Stake 2.0 is on)",
