@@ -1,4 +1,17 @@
-import { hexToBytes, signHash, TronodeError } from "@tronode/engine";
+import {
+  blockReference,
+  bytesToHex,
+  type ContractType,
+  create,
+  encodeTransaction,
+  hexToBytes,
+  packContract,
+  signHash,
+  signTransaction,
+  TransactionSchema,
+  TronodeError,
+  transactionId,
+} from "@tronode/engine";
 import { type AddressLike, hexAddress } from "./addresses.js";
 import {
   type AbiEntry,
@@ -80,6 +93,17 @@ export interface TestClient extends Views, Controls {
    * broadcasts: a builder's refusal and a broadcast's both come back as a refused receipt.
    */
   send(operation: string, body: Readonly<Record<string, unknown>>, signing?: Signing): Promise<Receipt>;
+  /**
+   * Sends a contract the caller builds as a protobuf message (any contract type, e.g. a
+   * ShieldedTransferContract with the caller's proofs): packed into a transaction on the chain's
+   * head, signed by `signing.signers`, broadcast as bytes. String fields named `*Address` may be in
+   * any spelling.
+   */
+  sendContract(
+    type: ContractType,
+    parameter: Readonly<Record<string, unknown>>,
+    signing: Signing & { readonly signers: readonly (TestAccount | string)[] },
+  ): Promise<Receipt>;
   /** A TRX transfer of `amount` sun. */
   transfer(from: TestAccount, to: AddressLike, amount: bigint, signing?: Signing): Promise<Receipt>;
   /** Deploys a contract from solc's output (ABI, bytecode, constructor arguments). */
@@ -104,6 +128,13 @@ export function createTestClient(transport: Transport): TestClient {
     if (answer.error) throw new TronodeError("DEV_METHOD_FAILED", `${method}: ${answer.error.message}`);
     return answer.result;
   };
+  /** The receipt of a broadcast transaction, once it is in a block. */
+  const settledReceipt = async (txId: string): Promise<Receipt> => {
+    await transport.settle(txId);
+    const info = await transport.post("/wallet/gettransactioninfobyid", { value: txId });
+    const stored = await transport.post("/wallet/gettransactionbyid", { value: txId });
+    return receiptOf(txId, info, stored);
+  };
   const keyOf = (signer: TestAccount | string) => (typeof signer === "string" ? signer : signer.privateKey);
 
   const client: TestClient = {
@@ -127,10 +158,7 @@ export function createTestClient(transport: Transport): TestClient {
     async broadcast(transaction) {
       const answer = await transport.post("/wallet/broadcasttransaction", transaction);
       if (answer.result !== true) return { txId: transaction.txID, refused: refusalOf(answer) } as Receipt;
-      await transport.settle(transaction.txID);
-      const info = await transport.post("/wallet/gettransactioninfobyid", { value: transaction.txID });
-      const stored = await transport.post("/wallet/gettransactionbyid", { value: transaction.txID });
-      return receiptOf(transaction.txID, info, stored);
+      return settledReceipt(transaction.txID);
     },
     async send(operation, body, signing = {}) {
       let built: BuiltTransaction;
@@ -146,6 +174,33 @@ export function createTestClient(transport: Transport): TestClient {
       }
       const signers = signing.signers ?? (await ownerSigner(body, await accounts()));
       return client.broadcast(client.sign(built, signers));
+    },
+    async sendContract(type, parameter, signing) {
+      const head = await transport.post("/wallet/getnowblock", {});
+      const raw = head.block_header.raw_data;
+      const number = BigInt(raw.number ?? 0);
+      const timestamp = BigInt(raw.timestamp ?? 0);
+      const fields = Object.fromEntries(
+        Object.entries(parameter).map(([key, value]) => [
+          key,
+          /Address$/.test(key) && typeof value === "string" ? hexToBytes(hexAddress(value)) : value,
+        ]),
+      );
+      let tx = create(TransactionSchema, {
+        rawData: {
+          ...blockReference(number, hexToBytes(head.blockID)),
+          timestamp,
+          expiration: timestamp + 60_000n,
+          contract: [packContract(type, fields as never, signing.permissionId ?? 0)],
+        },
+      });
+      for (const signer of signing.signers) tx = signTransaction(tx, hexToBytes(keyOf(signer)));
+      const txId = bytesToHex(transactionId(tx));
+      const answer = await transport.post("/wallet/broadcasthex", {
+        transaction: bytesToHex(encodeTransaction(tx)),
+      });
+      if (answer.result !== true) return { txId, refused: refusalOf(answer) } as Receipt;
+      return settledReceipt(txId);
     },
     transfer: (from, to, amount, signing) =>
       client.send(

@@ -3,22 +3,16 @@
  * keeps them (UNFREEZE_DELAY_DAYS 0): freezebalance and unfreezebalance, each with a success and
  * its first refusal in java-tron's text.
  */
-import { defaultChainConfig, TRE_CHAIN_PARAMETERS } from "@tronode/chain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestClient, memory, type TestClient } from "../src/index.js";
+import type { TestClient } from "../src/index.js";
 import "../src/vitest.js";
+import { clientWithParameters } from "./chain-with.js";
 
 const TRX = 1_000_000;
 let client: TestClient;
 
 beforeAll(async () => {
-  const genesis = defaultChainConfig().genesis;
-  client = createTestClient(
-    await memory({
-      accounts: 2,
-      genesis: { ...genesis, parameters: { ...TRE_CHAIN_PARAMETERS, UNFREEZE_DELAY_DAYS: 0n } },
-    }),
-  );
+  client = await clientWithParameters({ UNFREEZE_DELAY_DAYS: 0n });
 });
 afterAll(async () => {
   await client.close();
