@@ -61,7 +61,7 @@ export * from "./market/tables.js";
 export * from "./processor/apply-transaction.js";
 export * from "./processor/block-processing.js";
 export * from "./processor/genesis.js";
-export { type NewTransactionOptions, newTransaction } from "./processor/new-transaction.js";
+export * from "./processor/new-transaction.js";
 export * from "./processor/registry.js";
 export * from "./processor/response-codes.js";
 export * from "./processor/tables.js";

@@ -1,17 +1,14 @@
 import {
-  blockReference,
   bytesToHex,
   type ContractType,
-  create,
   encodeTransaction,
   hexToBytes,
-  packContract,
   signHash,
   signTransaction,
-  TransactionSchema,
   TronodeError,
   transactionId,
 } from "@tronode/engine";
+import { transactionOnHead } from "@tronode/engine/internal";
 import { type AddressLike, hexAddress } from "./addresses.js";
 import {
   type AbiEntry,
@@ -172,28 +169,28 @@ export function createTestClient(transport: Transport): TestClient {
           return { txId: undefined, refused: error.cause } as unknown as Receipt;
         throw error;
       }
-      const signers = signing.signers ?? (await ownerSigner(body, await accounts()));
+      const signers = signing.signers ?? ownerSigner(body, await accounts());
       return client.broadcast(client.sign(built, signers));
     },
     async sendContract(type, parameter, signing) {
       const head = await transport.post("/wallet/getnowblock", {});
       const raw = head.block_header.raw_data;
-      const number = BigInt(raw.number ?? 0);
-      const timestamp = BigInt(raw.timestamp ?? 0);
       const fields = Object.fromEntries(
         Object.entries(parameter).map(([key, value]) => [
           key,
           /Address$/.test(key) && typeof value === "string" ? hexToBytes(hexAddress(value)) : value,
         ]),
       );
-      let tx = create(TransactionSchema, {
-        rawData: {
-          ...blockReference(number, hexToBytes(head.blockID)),
-          timestamp,
-          expiration: timestamp + 60_000n,
-          contract: [packContract(type, fields as never, signing.permissionId ?? 0)],
+      let tx = transactionOnHead(
+        {
+          number: BigInt(raw.number ?? 0),
+          id: hexToBytes(head.blockID),
+          timestamp: BigInt(raw.timestamp ?? 0),
         },
-      });
+        type,
+        fields as never,
+        signing.permissionId === undefined ? {} : { permissionId: signing.permissionId },
+      );
       for (const signer of signing.signers) tx = signTransaction(tx, hexToBytes(keyOf(signer)));
       const txId = bytesToHex(transactionId(tx));
       const answer = await transport.post("/wallet/broadcasthex", {
@@ -272,10 +269,10 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 /** The owner's own key, when the owner is one of the chain's accounts. */
-async function ownerSigner(
+function ownerSigner(
   body: Readonly<Record<string, unknown>>,
   accounts: readonly TestAccount[],
-): Promise<readonly TestAccount[]> {
+): readonly TestAccount[] {
   const owner = body.owner_address;
   if (owner === undefined) throw new TronodeError("TRANSACTION_REFUSED", "no owner_address and no signers");
   const hex = hexAddress(owner as AddressLike);

@@ -2,7 +2,7 @@ import { type AbiInput, type AbiValue, canonicalType, decodeAbi, encodeAbi } fro
 import { bytesToHex, hexToBytes, keccak256, revertReason, TronodeError, utf8Encode } from "@tronode/engine";
 import { type AddressLike, hexAddress } from "./addresses.js";
 import type { Signing, TestClient } from "./client.js";
-import type { Receipt } from "./receipt.js";
+import { type Receipt, refusalOf } from "./receipt.js";
 import type { TestAccount } from "./transports.js";
 
 /** One parameter of an ABI entry, as solc writes it (tuples with their components). */
@@ -133,10 +133,10 @@ export function contractAt(client: TestClient, address: AddressLike, abi: readon
         parameter,
       });
       if (answer.result?.result !== true) {
-        const message = answer.result?.message
-          ? Buffer.from(answer.result.message, "hex").toString("utf8")
-          : "";
-        throw new TronodeError("TRANSACTION_REFUSED", `${name} cannot be called: ${message}`);
+        const refusal = refusalOf(answer.result ?? answer);
+        throw new TronodeError("TRANSACTION_REFUSED", `${name} cannot be called: ${refusal.message}`, {
+          cause: refusal,
+        });
       }
       const outputs = decodeAbi(typesOf(entry.outputs), hexToBytes(answer.constant_result?.[0] ?? ""));
       return outputs.length === 1 ? outputs[0]! : outputs;

@@ -29,24 +29,7 @@ export const tronMatchers = {
     addresses: readonly AddressLike[],
     deltas: readonly (bigint | ((receipt: Receipt) => bigint))[],
   ): Promise<MatcherResult> {
-    const before = await Promise.all(addresses.map((a) => client.getBalance(a)));
-    const receipt = await send();
-    const after = await Promise.all(addresses.map((a) => client.getBalance(a)));
-    const rows = addresses.map((address, i) => {
-      const expected = deltas[i];
-      const want = typeof expected === "function" ? expected(receipt) : (expected ?? 0n);
-      return { address: base58Address(address), want, got: after[i]! - before[i]! };
-    });
-    const pass = rows.every((r) => r.want === r.got);
-    return {
-      pass,
-      message: () =>
-        `expected TRX balance changes ${pass ? "not " : ""}to be:\n${rows
-          .map((r) => `  ${r.address}: expected ${r.want}, got ${r.got}${r.want === r.got ? "" : "  ✗"}`)
-          .join(
-            "\n",
-          )}${receipt.refused ? `\n(the transaction was refused: ${receipt.refused.code} ${receipt.refused.message})` : ""}`,
-    };
+    return changes("TRX balance", send, addresses, deltas, (a) => client.getBalance(a));
   },
 
   toBeRefusedWith(receipt: Receipt, code: string, message?: string | RegExp): MatcherResult {
@@ -205,16 +188,12 @@ export const tronMatchers = {
 function normalized(value: unknown): string {
   if (typeof value === "bigint" || typeof value === "number") return String(value);
   if (typeof value === "string") {
-    if (/^T[1-9A-HJ-NP-Za-km-z]{33}$/.test(value)) return `0x${hexAddressOf(value).slice(2)}`;
+    if (/^T[1-9A-HJ-NP-Za-km-z]{33}$/.test(value)) return `0x${hexAddress(value).slice(2)}`;
     if (/^41[0-9a-fA-F]{40}$/.test(value)) return `0x${value.slice(2).toLowerCase()}`;
     return value.startsWith("0x") ? value.toLowerCase() : value;
   }
   if (Array.isArray(value)) return `[${value.map(normalized).join(", ")}]`;
   return String(value);
-}
-
-function hexAddressOf(base58: string): string {
-  return hexAddress(base58);
 }
 
 function sameValues(got: readonly string[], want: readonly string[]): boolean {
@@ -237,17 +216,17 @@ async function changes(
   what: string,
   send: () => Promise<Receipt>,
   addresses: readonly AddressLike[],
-  deltas: readonly bigint[],
+  deltas: readonly (bigint | ((receipt: Receipt) => bigint))[],
   read: (address: AddressLike) => Promise<bigint>,
 ): Promise<MatcherResult> {
   const before = await Promise.all(addresses.map(read));
   const receipt = await send();
   const after = await Promise.all(addresses.map(read));
-  const rows = addresses.map((address, i) => ({
-    address: base58Address(address),
-    want: deltas[i] ?? 0n,
-    got: after[i]! - before[i]!,
-  }));
+  const rows = addresses.map((address, i) => {
+    const expected = deltas[i] ?? 0n;
+    const want = typeof expected === "function" ? expected(receipt) : expected;
+    return { address: base58Address(address), want, got: after[i]! - before[i]! };
+  });
   const pass = rows.every((r) => r.want === r.got);
   return {
     pass,

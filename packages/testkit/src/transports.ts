@@ -1,6 +1,7 @@
 import { type Chain, type CreateChainOptions, createChain } from "@tronode/chain";
 import { TronodeError } from "@tronode/engine";
 import { createInProcessHttp } from "@tronode/transport-http";
+import { accountOfKey } from "./addresses.js";
 import { type Json, parseJson, stringifyJson } from "./json.js";
 
 /** A funded account a transport hands out: its key and its address in each spelling. */
@@ -96,7 +97,6 @@ export function http(url: string, options: HttpTransportOptions = {}): Transport
       const response = await fetch(`${base}/admin/accounts-json`);
       const keys = ((await answerOf("/admin/accounts-json", response)) as { privateKeys?: string[] })
         .privateKeys;
-      const { accountOfKey } = await import("./addresses.js");
       return (keys ?? []).map(accountOfKey);
     },
     async settle(txId) {

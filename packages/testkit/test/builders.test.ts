@@ -74,7 +74,7 @@ async function issueToken(owner: TestAccount, extra: Body = {}): Promise<string>
     num: 1,
     start_time: now + 60_000n,
     end_time: now + 30n * 86_400_000n,
-    url: hex("https://kit.example"),
+    url: hex("http://127.0.0.1/kit-token"),
     description: hex("a test token"),
     ...extra,
   });
@@ -94,7 +94,7 @@ async function openExchange(owner: TestAccount, tokenId: string): Promise<void> 
 }
 
 const becomeWitness = (account: TestAccount) =>
-  ok("createwitness", { owner_address: account, url: hex("https://sr.example") });
+  ok("createwitness", { owner_address: account, url: hex("http://127.0.0.1/witness") });
 const freeze = (account: TestAccount, sun: number) =>
   ok("freezebalancev2", { owner_address: account, frozen_balance: sun, resource: "BANDWIDTH" });
 /** Proposal 1 by `witness`: ALLOW_MARKET_TRANSACTION (44) on. */
@@ -271,13 +271,13 @@ describe("every builder that executes a contract, through the kit", () => {
       const tokenId = await issueToken(alice);
       await ok("updateasset", {
         owner_address: alice,
-        url: hex("https://new.kit.example"),
+        url: hex("http://127.0.0.1/kit-token-new"),
         description: hex("updated"),
         new_limit: 100,
         new_public_limit: 1_000,
       });
       expect((await post("/wallet/getassetissuebyid", { value: tokenId })).url).toBe(
-        hex("https://new.kit.example"),
+        hex("http://127.0.0.1/kit-token-new"),
       );
     });
 
@@ -307,7 +307,7 @@ describe("every builder that executes a contract, through the kit", () => {
           num: 1,
           start_time: now + 60_000n,
           end_time: now + 86_400_000n,
-          url: hex("https://kit.example"),
+          url: hex("http://127.0.0.1/kit-token"),
           description: hex("a test token"),
         }),
         text: "TotalSupply must greater than 0!",
@@ -335,7 +335,7 @@ describe("every builder that executes a contract, through the kit", () => {
         why: "an account that issued no token",
         body: () => ({
           owner_address: bob,
-          url: hex("https://new.kit.example"),
+          url: hex("http://127.0.0.1/kit-token-new"),
           description: hex("updated"),
         }),
         text: "Account has not issued any asset",
@@ -493,13 +493,13 @@ describe("every builder that executes a contract, through the kit", () => {
     it("createwitness makes the account a witness", async () => {
       await becomeWitness(alice);
       // a witness's url is a string field: printed as text
-      expect((await witnessOf(alice)).url).toBe("https://sr.example");
+      expect((await witnessOf(alice)).url).toBe("http://127.0.0.1/witness");
     });
 
     it("updatewitness changes the witness's url", async () => {
       await becomeWitness(alice);
-      await ok("updatewitness", { owner_address: alice, update_url: hex("https://new.sr.example") });
-      expect((await witnessOf(alice)).url).toBe("https://new.sr.example");
+      await ok("updatewitness", { owner_address: alice, update_url: hex("http://127.0.0.1/witness-new") });
+      expect((await witnessOf(alice)).url).toBe("http://127.0.0.1/witness-new");
     });
 
     it("votewitnessaccount votes with staked TRX", async () => {
@@ -545,13 +545,13 @@ describe("every builder that executes a contract, through the kit", () => {
         operation: "createwitness",
         why: "a balance below the 9 999 TRX it costs",
         setup: () => client.setBalance(alice, 9_998n * 1_000_000n),
-        body: () => ({ owner_address: alice, url: hex("https://sr.example") }),
+        body: () => ({ owner_address: alice, url: hex("http://127.0.0.1/witness") }),
         text: "balance < AccountUpgradeCost",
       },
       {
         operation: "updatewitness",
         why: "an account that is no witness",
-        body: () => ({ owner_address: alice, update_url: hex("https://new.sr.example") }),
+        body: () => ({ owner_address: alice, update_url: hex("http://127.0.0.1/witness-new") }),
         text: "Witness does not exist",
       },
       {

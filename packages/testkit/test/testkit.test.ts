@@ -178,7 +178,7 @@ describe.each(transports)("the test kit over $name", ({ make }) => {
         precision: 0,
         start_time: now + 60_000n,
         end_time: now + 30n * 86_400_000n,
-        url: hex("https://kit.example"),
+        url: hex("http://127.0.0.1/kit-token"),
         description: hex("a test token"),
       }),
     ).toSucceed();

@@ -31,11 +31,33 @@ export function newTransaction<Desc extends DescMessage>(
   options: NewTransactionOptions = {},
 ): Transaction {
   const props = new ChainProperties(view);
+  return transactionOnHead(
+    { number: props.headNumber, id: props.headBlockId, timestamp: props.headTimestamp },
+    type,
+    parameter,
+    options,
+  );
+}
+
+/** The head block a transaction references: its number, id and time. */
+export interface HeadReference {
+  readonly number: bigint;
+  readonly id: Uint8Array;
+  readonly timestamp: bigint;
+}
+
+/** `newTransaction` on a head known by its number, id and time (a client reading a node's head). */
+export function transactionOnHead<Desc extends DescMessage>(
+  head: HeadReference,
+  type: ContractType,
+  parameter: MessageInitShape<Desc>,
+  options: NewTransactionOptions = {},
+): Transaction {
   return create(TransactionSchema, {
     rawData: {
-      ...blockReference(props.headNumber, props.headBlockId),
-      timestamp: props.headTimestamp,
-      expiration: props.headTimestamp + (options.expirationMs ?? TRANSACTION_DEFAULT_EXPIRATION_TIME),
+      ...blockReference(head.number, head.id),
+      timestamp: head.timestamp,
+      expiration: head.timestamp + (options.expirationMs ?? TRANSACTION_DEFAULT_EXPIRATION_TIME),
       ...(options.feeLimit === undefined ? {} : { feeLimit: options.feeLimit }),
       ...(options.memo === undefined ? {} : { data: options.memo }),
       contract: [packContract(type, parameter, options.permissionId ?? 0)],
