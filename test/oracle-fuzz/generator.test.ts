@@ -1,0 +1,68 @@
+/**
+ * The campaign generator (oracle/fuzz): one seed gives one campaign; every system contract type and
+ * both contract runs are drawn; each action builds a signed transaction whose txID is sha256 of its
+ * raw_data; the generated programs deploy through a well-formed init code.
+ */
+import {
+  bytesToHex,
+  contractTypeByName,
+  decodeTransaction,
+  hexToBytes,
+  transactionId,
+} from "@tronode/engine/internal";
+import { describe, expect, it } from "vitest";
+import { buildAction, type CampaignState, campaignParties } from "../../oracle/fuzz/build.js";
+import { CONTRACT_TYPES, generateCampaign, SYSTEM_TYPES } from "../../oracle/fuzz/generate.js";
+import { deployerOf, placeholderOffsets } from "../../oracle/fuzz/programs.js";
+import { defaultOracleNetwork } from "../../oracle/network.js";
+
+const network = defaultOracleNetwork();
+const head = {
+  number: 5n,
+  id: hexToBytes("00".repeat(24) + "0000000000000005"),
+  timestamp: 1_700_000_000_000n,
+};
+
+function freshState(): CampaignState {
+  return {
+    parties: campaignParties(network.accounts, network.spares, network.witnesses[0]!),
+    witness: network.witnesses[0]!.address,
+    tokens: ["1000001"],
+    contracts: [],
+    exchanges: [1n],
+    proposals: [1n],
+    permissions: new Map(),
+    sent: [],
+  };
+}
+
+describe("the campaign generator", () => {
+  it("gives the same campaign for the same seed and another for another", () => {
+    expect(generateCampaign(7, 50)).toEqual(generateCampaign(7, 50));
+    expect(generateCampaign(7, 50)).not.toEqual(generateCampaign(8, 50));
+  });
+
+  it("draws every contract type it knows, each one java-tron names", () => {
+    const drawn = new Set(generateCampaign(1, 3_000).map((a) => a.type));
+    for (const type of [...SYSTEM_TYPES, ...CONTRACT_TYPES]) {
+      expect(contractTypeByName(type), type).toBeDefined();
+      expect(drawn.has(type), type).toBe(true);
+    }
+  });
+
+  it("builds each action as a transaction whose id is sha256(raw_data)", () => {
+    const state = freshState();
+    for (const action of generateCampaign(3, 1_000)) {
+      const built = buildAction(action, head, state);
+      state.sent.push(built.hex);
+      expect(bytesToHex(transactionId(decodeTransaction(hexToBytes(built.hex))))).toBe(built.txId);
+    }
+  });
+
+  it("deploys a program through init code that copies and returns it", () => {
+    const runtime = hexToBytes("6001600101");
+    const init = deployerOf(runtime);
+    expect(bytesToHex(init)).toBe("61000560" + "0e" + "600039610005" + "6000f3" + "6001600101");
+    expect(placeholderOffsets(hexToBytes(`73${"00".repeat(20)}ff`))).toEqual([1]);
+  });
+});
