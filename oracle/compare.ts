@@ -9,7 +9,9 @@
  * - the whole answer of operations that describe the node itself (getnodeinfo, listnodes,
  *   getstatsinfo): only their shape is compared;
  * - the text of a NullPointerException: java-tron's supported JDK 8 prints `null` (or no field), the
- *   JDK 17 the oracle runs java-tron on prints a "helpful" message naming the variable (JEP 358).
+ *   JDK 17 the oracle runs java-tron on prints a "helpful" message naming the variable (JEP 358);
+ * - the identity hash protobuf-java's ByteString.toString prints (`<ByteString@48b7f7cd size=…>`),
+ *   which differs from run to run of java-tron itself (tronode prints `<ByteString size=…>`).
  *
  * Everything else — balances, fees, resources, error texts, block and transaction ids of the shared
  * chain — must be identical.
@@ -49,9 +51,14 @@ const NPE = "class java.lang.NullPointerException : ";
 /** JEP 358's text: JDK 8, java-tron's JDK, has no message there (a field it then does not print). */
 const HELPFUL_NPE = /^Cannot (invoke|read|load|store|throw|enter|assign) .* because .* is null$/;
 
+const BYTE_STRING_IDENTITY = /<ByteString@[0-9a-f]+ /g;
+
 /** The JDK-dependent part of an answer (see the list above) replaced by the placeholder. */
 export function normalizeJdk(value: Json): Json {
-  if (typeof value === "string") return value.startsWith(NPE) ? `${NPE}${PLACEHOLDER}` : value;
+  if (typeof value === "string")
+    return value.startsWith(NPE)
+      ? `${NPE}${PLACEHOLDER}`
+      : value.replace(BYTE_STRING_IDENTITY, "<ByteString ");
   if (Array.isArray(value)) return value.map(normalizeJdk);
   if (value !== null && typeof value === "object") {
     return Object.fromEntries(

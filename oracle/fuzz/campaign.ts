@@ -91,16 +91,28 @@ export function reads(batch: Batch): Read[] {
 
 /**
  * The differences of two answers. A transaction java-tron accepted may reach tronode over P2P before
- * the campaign sends it there too: tronode's "dup transaction" for it then means it already holds it.
+ * the campaign sends it there too: tronode's "dup transaction" for it then means it already holds it,
+ * and "P2P broadcast failed." that it took it but had no peer left to relay it to (java-tron's
+ * fastBroadcastTransaction skips the peer that announced it; java-tron answers the same when it is
+ * the one that heard first).
  */
 export function compareAnswers(operation: string, javaTron: Json, tronode: Json): Difference[] {
   if (
     operation === "broadcasthex" &&
     (javaTron as { result?: boolean })?.result === true &&
-    (tronode as { code?: string })?.code === "DUP_TRANSACTION_ERROR"
+    heardFirst(tronode)
   )
     return [];
   return differences(normalizeJdk(javaTron), normalizeJdk(tronode));
+}
+
+/** tronode's answer for a transaction it heard of from java-tron before the campaign sent it. */
+function heardFirst(answer: Json): boolean {
+  const { code, message } = (answer ?? {}) as { code?: string; message?: string };
+  return (
+    code === "DUP_TRANSACTION_ERROR" ||
+    (code === "NOT_ENOUGH_EFFECTIVE_CONNECTION" && message === "P2P broadcast failed.")
+  );
 }
 
 export function readCampaign(path = CAMPAIGN_PATH): Campaign {
