@@ -4,6 +4,7 @@ import {
   bytesToHex,
   ContractType,
   encodeTransaction,
+  hexToBytes,
   rawDataBytes,
   TransactionSchema,
   transactionId,
@@ -154,7 +155,11 @@ describe("broadcast", () => {
     });
     expect(typeof answer.json.transaction).toBe("string");
     const printed = JSON.parse(answer.json.transaction);
-    expect(printed.raw_data.contract[0].parameter.value.owner_address).toBe(addressToBase58(ALICE));
+    // java-tron's JsonFormat leaves the contract's Any packed: its type_url and the hex of its value
+    expect(printed.raw_data.contract[0].parameter.type_url).toBe(
+      "type.googleapis.com/protocol.TransferContract",
+    );
+    expect(typeof printed.raw_data.contract[0].parameter.value).toBe("string");
     const unsigned = create(TransactionSchema, { ...h.wallet.transfer, signature: [] });
     const failed = await h.post("/wallet/broadcasthex", { transaction: hex(encodeTransaction(unsigned)) });
     expect(failed.json).toMatchObject({
@@ -168,5 +173,35 @@ describe("broadcast", () => {
     expect(notHex.json.Error).toBe(
       "class org.bouncycastle.util.encoders.DecoderException : exception decoding Hex string: invalid characters encountered in Hex string",
     );
+  });
+
+  it("broadcasthex prints the transaction as java-tron 4.8.0 did for the same bytes", async () => {
+    // recorded from java-tron by the oracle's generated campaign (seed 2, #201): a transfer to itself
+    const javaTron =
+      '{"raw_data": {"ref_block_bytes": "0003","ref_block_hash": "946e969a1c68c5bd","expiration": 1796246670000,"contract": [{"type": "TransferContract","parameter": {"type_url": "type.googleapis.com/protocol.TransferContract","value": "0a15410c96c0e10bb5e7e7edacf82ad00e3d60790351da1215410c96c0e10bb5e7e7edacf82ad00e3d60790351da18808090bbbad6adf00d"}}],"timestamp": 1796246610201},"signature": ["c547a49cc110eb0c5f4ec664643db81b9caafaa0ca3c612550f9bebf718e44425d68b6210789a2e534e622cd6029201bb09203498a3dfa5d5df80b7bc311f6c201"]}';
+    const printed = JSON.parse(javaTron);
+    const raw = printed.raw_data;
+    const tx = create(TransactionSchema, {
+      rawData: {
+        refBlockBytes: hexToBytes(raw.ref_block_bytes),
+        refBlockHash: hexToBytes(raw.ref_block_hash),
+        expiration: BigInt(raw.expiration),
+        timestamp: BigInt(raw.timestamp),
+        contract: [
+          {
+            type: 1,
+            parameter: {
+              typeUrl: raw.contract[0].parameter.type_url,
+              value: hexToBytes(raw.contract[0].parameter.value),
+            },
+          },
+        ],
+      },
+      signature: printed.signature.map(hexToBytes),
+    });
+    const answer = await createHarness().post("/wallet/broadcasthex", {
+      transaction: hex(encodeTransaction(tx)),
+    });
+    expect(answer.json.transaction).toBe(javaTron);
   });
 });

@@ -4,8 +4,9 @@
  * broadcasttransaction re-encodes the posted JSON (`Util.packTransaction`: `txID` and
  * `raw_data_hex` from the client are ignored) and answers the Return plus `txid`. broadcasthex takes
  * `{"transaction":"<hex of the serialized Transaction>"}` and answers its own shape:
- * `{result, code (always), message (plain text), transaction (a JSON *string*, visible=true), txid}`.
+ * `{result, code (always), message (plain text), transaction (a JSON *string*: JsonFormat.printToString, visible, the contract left packed), txid}`.
  */
+import { createRegistry } from "@bufbuild/protobuf";
 import { bytesToHex, decodeTransaction, TransactionSchema, transactionId } from "@tronode/engine/internal";
 import { BroadcastOperations } from "@tronode/operations";
 import { type JsonValue, parseTransaction, printMessage, stringifyJson } from "../engine-protocol.js";
@@ -35,11 +36,27 @@ const broadcastHex = defineRoute({
     result: result.result,
     code: result.code,
     message: result.message,
-    transaction: stringifyJson(
-      printMessage(TransactionSchema, transaction, { visible: true, exactInt64: true }),
+    transaction: printToString(
+      printMessage(TransactionSchema, transaction, { visible: true, exactInt64: true, registry: NO_TYPES }),
     ),
     txid: bytesToHex(transactionId(transaction)),
   }),
 });
+
+/** No message types: an Any prints as its type_url and the hex of its value, unexpanded. */
+const NO_TYPES = createRegistry();
+
+/**
+ * java-tron's `JsonFormat.printToString(transaction, true)`: a colon and a space after each key, a
+ * bare comma between members, Any fields left packed (the oracle's generated campaigns compare it).
+ */
+function printToString(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(printToString).join(",")}]`;
+  if (value !== null && typeof value === "object")
+    return `{${Object.entries(value)
+      .map(([k, v]) => `${JSON.stringify(k)}: ${printToString(v)}`)
+      .join(",")}}`;
+  return stringifyJson(value);
+}
 
 export const BROADCAST_ROUTES: readonly RouteRow[] = [broadcastTransaction, broadcastHex];
