@@ -21,16 +21,11 @@ import { type Batch, CAMPAIGN_PATH, type Campaign, compareAnswers, reads } from 
 import { generateCampaign } from "./fuzz/generate.js";
 import { findOracle, startJavaTron } from "./java-tron.js";
 import { defaultOracleNetwork, javaTronConfig, javaTronPorts, tronodeOptions } from "./network.js";
-import { LiveSession, post } from "./session.js";
+import { type Endpoint, headOf, LiveSession, post } from "./session.js";
 
 const PORTS = javaTronPorts(18390);
 /** A batch stops this long after its head's slot, so every answer in it is on that head. */
 const WINDOW_MS = 1_800;
-
-interface JsonHead {
-  blockID: string;
-  block_header: { raw_data: { number?: number; timestamp: number } };
-}
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -57,7 +52,6 @@ export async function runCampaign(options: { seed: number; count: number; record
     contracts: [],
     exchanges: [],
     proposals: [],
-    permissions: new Map(),
     sent: [],
   };
   const actions = generateCampaign(options.seed, options.count);
@@ -92,7 +86,7 @@ export async function runCampaign(options: { seed: number; count: number; record
     await session.connected();
     let next = 0;
     while (next < actions.length) {
-      const head = await waitForNewHead(javaTron.http, batches.at(-1)?.head ?? 0);
+      const head = await waitForNewHead(javaTron, batches.at(-1)?.head ?? 0);
       await session.synced();
       const batch: Batch = { head: head.number, txs: [], reads: [] };
       const headRef = {
@@ -122,13 +116,13 @@ export async function runCampaign(options: { seed: number; count: number; record
           broadcast: jt,
         });
       }
-      const after = await headOf(javaTron.http);
+      const after = await headOf(javaTron);
       if (after.number !== head.number)
         console.log(`batch at ${head.number} straddled a block (now ${after.number})`);
       // the next block packs them; java-tron may leave some pending for later blocks
-      await waitForNewHead(javaTron.http, head.number);
+      await waitForNewHead(javaTron, head.number);
       await session.synced();
-      batch.readHead = (await headOf(javaTron.http)).number;
+      batch.readHead = (await headOf(javaTron)).number;
       for (const read of reads(batch)) {
         const [jt, tn] = await Promise.all([
           post(javaTron.http, read.path, read.body),
@@ -138,7 +132,7 @@ export async function runCampaign(options: { seed: number; count: number; record
         report(read.label, read.operation, jt, tn);
         learn(state, batch, read, jt);
       }
-      if ((await headOf(javaTron.http)).number !== batch.readHead)
+      if ((await headOf(javaTron)).number !== batch.readHead)
         console.log(`reads of batch ${head.number} straddled a block`);
       tally.reverted += batch.reads.filter(
         (r) =>
@@ -178,24 +172,15 @@ export async function runCampaign(options: { seed: number; count: number; record
   }
 }
 
-async function headOf(http: string) {
-  const block = (await post(http, "/wallet/getnowblock", {})) as unknown as JsonHead;
-  return {
-    id: block.blockID,
-    number: Number(block.block_header.raw_data.number ?? 0),
-    timestamp: block.block_header.raw_data.timestamp,
-  };
-}
-
-async function waitForNewHead(http: string, after: number) {
+async function waitForNewHead(endpoint: Endpoint, after: number) {
   for (;;) {
-    const head = await headOf(http);
+    const head = await headOf(endpoint);
     if (head.number > after) return head;
     await sleep(100);
   }
 }
 
-/** Contracts created, permissions set: what later actions of the campaign refer to. */
+/** Contracts created: what later actions of the campaign call. */
 function learn(
   state: CampaignState,
   batch: Batch,

@@ -104,17 +104,21 @@ export async function post(base: string, path: string, body: Json): Promise<Json
   return parseBody(await res.text());
 }
 
-interface Head {
+export interface Head {
   readonly id: string;
   readonly number: number;
+  /** The block's timestamp (ms). */
+  readonly timestamp: number;
 }
 
-async function headOf(endpoint: Endpoint): Promise<Head> {
+/** An endpoint's head block: its id, number and time. */
+export async function headOf(endpoint: Endpoint): Promise<Head> {
   const block = (await post(endpoint.http, "/wallet/getnowblock", {})) as {
     blockID: string;
-    block_header: { raw_data: { number?: number } };
+    block_header: { raw_data: { number?: number; timestamp: number } };
   };
-  return { id: block.blockID, number: Number(block.block_header.raw_data.number ?? 0) };
+  const raw = block.block_header.raw_data;
+  return { id: block.blockID, number: Number(raw.number ?? 0), timestamp: raw.timestamp };
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

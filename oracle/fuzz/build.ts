@@ -1,19 +1,20 @@
 /**
  * An action (generate.ts) made a signed transaction on a head: its parties, tokens, contracts,
  * exchanges and proposals resolved against what the campaign has seen the chain hold, its stamp and
- * signatures as the action says (the owner's keys as its current permission needs them, a wrong
- * key, none, one twice). The bytes are what both nodes get (broadcasthex), so txID is the same.
+ * signatures as the action says (the owner's key, a wrong key, none, one twice). The bytes are what both nodes get (broadcasthex), so txID is the same.
  */
 import {
   addressOfPrivateKey,
   bytesToHex,
   type ContractType,
   contractTypeByName,
+  decodeTransaction,
   hexToBytes,
   sha256,
   signTransaction,
   type Transaction,
   transactionBytes,
+  transactionId,
   transactionOnHead,
 } from "@tronode/engine/internal";
 import type { OracleKey } from "../network.js";
@@ -26,12 +27,6 @@ export interface Head {
   readonly timestamp: bigint;
 }
 
-/** A permission as the campaign last set it: its keys and threshold. */
-export interface KnownPermission {
-  readonly keys: readonly OracleKey[];
-  readonly threshold: bigint;
-}
-
 export interface CampaignState {
   /** 0–7 genesis accounts, 8–11 spares, 12 the witness, 13 a stranger nobody holds a key for. */
   readonly parties: readonly OracleKey[];
@@ -40,8 +35,6 @@ export interface CampaignState {
   readonly contracts: Uint8Array[];
   readonly exchanges: bigint[];
   readonly proposals: bigint[];
-  /** Owner and active permissions set by accepted AccountPermissionUpdate transactions, by address hex. */
-  readonly permissions: Map<string, { owner: KnownPermission; active: KnownPermission }>;
   /** Signed transactions sent so far (hex), for duplicates. */
   readonly sent: string[];
 }
@@ -251,7 +244,7 @@ export function buildAction(action: Action, head: Head, state: CampaignState): B
       case "CreateSmartContract": {
         const program = p.program as { code: Uint8Array; targets: number[] };
         const runtime = fillTargets(program.code, program.targets, state);
-        const call = p.call as { callValue: bigint; token?: number; tokenValue: bigint };
+        const call = p.call as TokenCall;
         feeLimit = p.feeLimit;
         return {
           ownerAddress: owner,
@@ -263,16 +256,11 @@ export function buildAction(action: Action, head: Head, state: CampaignState): B
             name: "Fuzz",
             callValue: call.callValue,
           },
-          ...(call.token === undefined
-            ? {}
-            : {
-                callTokenValue: call.tokenValue,
-                tokenId: BigInt(pick(state.tokens, call.token) ?? "1000001"),
-              }),
+          ...tokenValueOf(call, state),
         };
       }
       case "TriggerSmartContract": {
-        const call = p.call as { callValue: bigint; token?: number; tokenValue: bigint };
+        const call = p.call as TokenCall;
         const to = contract(p.contract);
         touched.add(bytesToHex(to));
         feeLimit = p.feeLimit;
@@ -281,12 +269,7 @@ export function buildAction(action: Action, head: Head, state: CampaignState): B
           contractAddress: to,
           data: p.data,
           callValue: call.callValue,
-          ...(call.token === undefined
-            ? {}
-            : {
-                callTokenValue: call.tokenValue,
-                tokenId: BigInt(pick(state.tokens, call.token) ?? "1000001"),
-              }),
+          ...tokenValueOf(call, state),
         };
       }
       default:
@@ -295,16 +278,15 @@ export function buildAction(action: Action, head: Head, state: CampaignState): B
     }
   })();
 
-  if (action.stamp === "duplicate" && state.sent.length > 0) {
-    const hex = state.sent[(action.other * 7919) % state.sent.length]!;
-    return {
-      hex,
-      txId: bytesToHex(sha256(rawOf(hex))),
-      type: action.type,
-      owner: bytesToHex(owner),
-      touched: [...touched],
-    };
-  }
+  const built = (hex: string): Built => ({
+    hex,
+    txId: bytesToHex(transactionId(decodeTransaction(hexToBytes(hex)))),
+    type: action.type,
+    owner: bytesToHex(owner),
+    touched: [...touched],
+  });
+  if (action.stamp === "duplicate" && state.sent.length > 0)
+    return built(state.sent[(action.other * 7919) % state.sent.length]!);
   const type = contractTypeByName(action.type) as ContractType;
   const stampHead =
     action.stamp === "bad-ref" ? { ...head, id: sha256(utf8(`not a block ${head.number}`)) } : head;
@@ -317,14 +299,7 @@ export function buildAction(action: Action, head: Head, state: CampaignState): B
   // a head's timestamp is shared by every transaction built on it: the action's index keeps ids apart
   tx.rawData!.timestamp = head.timestamp + BigInt(state.sent.length);
   for (const key of signers(action, ownerKey, otherKey, state)) tx = signTransaction(tx, key.privateKey);
-  const hex = bytesToHex(transactionBytes(tx));
-  return {
-    hex,
-    txId: bytesToHex(sha256(rawOf(hex))),
-    type: action.type,
-    owner: bytesToHex(owner),
-    touched: [...touched],
-  };
+  return built(bytesToHex(transactionBytes(tx)));
 }
 
 function signers(
@@ -333,9 +308,8 @@ function signers(
   otherKey: OracleKey,
   state: CampaignState,
 ): OracleKey[] {
-  const known = state.permissions.get(bytesToHex(ownerKey.address));
-  const permission = action.permissionId === 0 ? known?.owner : known?.active;
-  const own = permission ? enough(permission) : [ownerKey];
+  // the owner's key alone: the campaign does not yet follow the permissions it sets
+  const own = [ownerKey];
   switch (action.signing) {
     case "owner":
       return own;
@@ -350,25 +324,13 @@ function signers(
   }
 }
 
-/** Keys of a permission, in order, until their weights reach its threshold (all when they never do). */
-function enough(permission: KnownPermission): OracleKey[] {
-  return permission.keys.slice(0, Math.max(1, Number(permission.threshold)));
-}
+type TokenCall = { callValue: bigint; token?: number; tokenValue: bigint };
 
-/** The raw_data bytes of a signed transaction's encoding (field 1). */
-function rawOf(hex: string): Uint8Array {
-  const bytes = hexToBytes(hex);
-  // field 1, length-delimited: tag 0x0a then a varint length
-  let at = 1;
-  let length = 0;
-  let shift = 0;
-  for (;;) {
-    const b = bytes[at++]!;
-    length |= (b & 0x7f) << shift;
-    if (b < 0x80) break;
-    shift += 7;
-  }
-  return bytes.subarray(at, at + length);
+/** A contract call's TRC-10 value, when the action sends one (a campaign token, or 1000001). */
+function tokenValueOf(call: TokenCall, state: CampaignState) {
+  return call.token === undefined
+    ? {}
+    : { callTokenValue: call.tokenValue, tokenId: BigInt(pick(state.tokens, call.token) ?? "1000001") };
 }
 
 /** The program with its PUSH20 placeholders set to campaign contracts, parties or precompiles. */

@@ -31,7 +31,6 @@ function freshState(): CampaignState {
     contracts: [],
     exchanges: [1n],
     proposals: [1n],
-    permissions: new Map(),
     sent: [],
   };
 }
