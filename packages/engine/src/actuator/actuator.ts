@@ -79,6 +79,25 @@ export function validateError(message: string): TronodeError {
   return new TronodeError("CONTRACT_VALIDATE_ERROR", message, { javaClass: JavaExceptions.contractValidate });
 }
 
+/**
+ * A runtime exception an actuator does not catch (an ArithmeticException, a NullPointerException):
+ * it leaves the transaction's processing, and Wallet.broadcastTransaction's catch-all answers
+ * OTHER_ERROR with `Error: <message>`.
+ */
+export function uncaughtError(message: string, javaClass: string): TronodeError {
+  return new TronodeError("OTHER_ERROR", message, { javaClass });
+}
+
+/** Runs `f`, turning the engine's ArithmeticException into one that nothing catches. */
+export function uncaught<T>(f: () => T): T {
+  try {
+    return f();
+  } catch (e) {
+    if (e instanceof TronodeError && e.code === "ARITHMETIC") throw uncaughtError(e.message, e.javaClass);
+    throw e;
+  }
+}
+
 export function executeError(message: string): TronodeError {
   return new TronodeError("CONTRACT_EXE_ERROR", message, { javaClass: JavaExceptions.contractExe });
 }

@@ -8,7 +8,7 @@
  * (REVERT, out of energy, …) is a result, not an error: it is kept in the block with its code.
  */
 import { create } from "@bufbuild/protobuf";
-import { validateError } from "../actuator/actuator.js";
+import { uncaughtError, validateError } from "../actuator/actuator.js";
 import type { BlockContext } from "../chain/block-context.js";
 import { addressToBase58, contractAddress as deriveContractAddress } from "../crypto/address.js";
 import { utf8Encode } from "../crypto/bytes.js";
@@ -25,6 +25,7 @@ import {
   type TransactionInfo_Log,
   TransactionInfo_LogSchema,
 } from "../protocol/generated/protocol/core_pb.js";
+import { NULL_POINTER_EXCEPTION } from "../protocol/json/codec.js";
 import type { MutableChainProperties } from "../state/chain-properties.js";
 import { ContractTables } from "../state/contract-tables.js";
 import { CoreTables } from "../state/core-tables.js";
@@ -185,6 +186,13 @@ function runCreate(
   });
 }
 
+/**
+ * A trigger of a contract that has no code: VMActuator.call builds its Program only for code, then
+ * reads the missing Program's result. On JDK 8 (java-tron's JDK) that NullPointerException has no
+ * message, which java-tron prints as "null" (JDK 17 names `this.program`; the oracle normalizes it).
+ */
+const PROGRAM_IS_NULL = "null";
+
 function runTrigger(
   state: StateOverlay,
   props: MutableChainProperties,
@@ -231,6 +239,9 @@ function runTrigger(
         true,
       );
     }
+  } else {
+    // VMActuator.call builds its Program only for code; it then reads the missing Program's result
+    throw uncaughtError(PROGRAM_IS_NULL, NULL_POINTER_EXCEPTION);
   }
   const result = executeCall(vmState, {
     txId: options.txId,

@@ -317,6 +317,9 @@ export function applyTransaction(
     actuator.validate(ctx, param as never);
   } catch (e) {
     if (e instanceof TronodeError) {
+      // a runtime exception out of the actuator: Wallet.broadcastTransaction's catch-all
+      if (e.code === ResponseCode.OTHER_ERROR)
+        throw rejection(ResponseCode.OTHER_ERROR, `Error: ${e.message}`, e);
       throw contractValidateRejection(e.message, e);
     }
     throw e;
@@ -330,6 +333,9 @@ export function applyTransaction(
       if (e.code === ResponseCode.CONTRACT_VALIDATE_ERROR) {
         throw contractValidateRejection(e.message, e);
       }
+      // a runtime exception out of the actuator: Wallet.broadcastTransaction's catch-all
+      if (e.code === ResponseCode.OTHER_ERROR)
+        throw rejection(ResponseCode.OTHER_ERROR, `Error: ${e.message}`, e);
       throw rejection(ResponseCode.CONTRACT_EXE_ERROR, `Contract execute error : ${e.message}`, e);
     }
     throw e;

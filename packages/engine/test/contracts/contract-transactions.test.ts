@@ -205,6 +205,31 @@ describe("CreateSmartContract and TriggerSmartContract through the pipeline", ()
     expect(utf8Decode(info.resMessage)).toMatch(/^Invalid operation code: opCode\[fe\];/);
   });
 
+  it("refuses a trigger of a contract without code as java-tron 4.8.0 does (a NullPointerException: its Program is null)", () => {
+    // found by the oracle's generated campaign: java-tron answered this for seed 3's #77
+    const state = newChain(DEV_FLAGS);
+    nonce += 1n;
+    const create = tx(
+      state,
+      ContractType.CreateSmartContract,
+      {
+        ownerAddress: WITNESS,
+        // an init code that stops: the contract is saved with no runtime code
+        newContract: { originAddress: WITNESS, bytecode: hexToBytes("00"), originEnergyLimit: 10_000_000n },
+      },
+      [WITNESS_KEY],
+      { feeLimit: FEE_LIMIT, timestamp: nonce },
+    );
+    produce(state, [create]);
+    const address = contractAddress(transactionId(create), WITNESS);
+    expect(state.get(ContractTables.contracts, address)).toBeDefined();
+    expect(pushError(state, triggerTx(state, address, ""))).toEqual([
+      "OTHER_ERROR",
+      // java-tron 4.8.0 on JDK 17 says 'Error: Cannot invoke "…Program.getResult()" because "this.program" is null'
+      "Error: null",
+    ]);
+  });
+
   it("refuses bad deploys with java-tron's messages", () => {
     const state = newChain(DEV_FLAGS);
     const art = artefacts.Events!;

@@ -20,6 +20,7 @@ import {
   edit,
   mutateAccount,
   prop,
+  pushError,
   tx,
   validateDirect,
 } from "../support/tx-helpers.js";
@@ -227,6 +228,22 @@ describe("ExchangeInject", () => {
     const exchange = state.get(ExchangeTables.exchangesV2, 1n)!;
     expect([exchange.firstTokenBalance, exchange.secondTokenBalance]).toEqual([1010n * TRX, 1_010_000_000n]);
     expect(balance(state, WITNESS)).toBe(before - 10n * TRX);
+  });
+  it("overflows Math.multiplyExact in execute after validation passed: java-tron's catch-all answers", () => {
+    // found by the oracle's generated campaign (seed 3, #395): validation divides as big integers,
+    // execution multiplies longs first (1e9 · 1e10), and nothing catches the ArithmeticException
+    const state = withExchange();
+    sequence += 1n;
+    const inject = tx(
+      state,
+      ContractType.ExchangeInjectContract,
+      p({ quant: 10_000n * TRX }),
+      [WITNESS_KEY],
+      {
+        timestamp: sequence,
+      },
+    );
+    expect(pushError(state, inject)).toEqual(["OTHER_ERROR", "Error: long overflow"]);
   });
 });
 

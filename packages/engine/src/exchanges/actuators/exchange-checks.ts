@@ -1,8 +1,9 @@
-import { validateError } from "../../actuator/actuator.js";
+import { uncaughtError, validateError } from "../../actuator/actuator.js";
 import { tokensById } from "../../assets/asset-balances.js";
 import { isNumber } from "../../assets/asset-rules.js";
 import { isValidAddress } from "../../crypto/address.js";
 import { bytesEqual, bytesToHex } from "../../crypto/bytes.js";
+import { JavaExceptions } from "../../errors.js";
 import type { Account, Exchange } from "../../protocol/generated/protocol/core_pb.js";
 import type { MutableChainProperties } from "../../state/chain-properties.js";
 import { CoreTables } from "../../state/core-tables.js";
@@ -39,8 +40,12 @@ export function inExchange(exchange: Exchange, tokenId: Uint8Array): boolean {
 
 export const CLOSED_EXCHANGE = "Token balance in exchange is equal with 0,the exchange has been closed";
 
-/** BigInteger.longValueExact's failure, where java-tron divides pool balances as big integers. */
+/**
+ * BigInteger.longValueExact, where java-tron divides pool balances as big integers; its
+ * ArithmeticException is caught nowhere in the exchange actuators.
+ */
 export function longValueExact(v: bigint): bigint {
-  if (v !== BigInt.asIntN(64, v)) throw validateError("BigInteger out of long range");
+  if (v !== BigInt.asIntN(64, v))
+    throw uncaughtError("BigInteger out of long range", JavaExceptions.arithmetic);
   return v;
 }

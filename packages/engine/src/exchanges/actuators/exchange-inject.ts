@@ -1,4 +1,4 @@
-import { type Actuator, typeErrorA, validateError } from "../../actuator/actuator.js";
+import { type Actuator, typeErrorA, uncaught, validateError } from "../../actuator/actuator.js";
 import { assetBalanceEnough, reduceAssetAmount } from "../../assets/asset-balances.js";
 import { withAccountFields } from "../../chain/accounts.js";
 import { floorDiv, multiplyExact } from "../../chain/arithmetic.js";
@@ -70,9 +70,12 @@ export const exchangeInjectActuator: Actuator<typeof ExchangeInjectContractSchem
     const second = exchange.secondTokenBalance;
     const isFirst = bytesEqual(p.tokenId, exchange.firstTokenId);
     const anotherId = isFirst ? exchange.secondTokenId : exchange.firstTokenId;
-    const another = isFirst
-      ? floorDiv(multiplyExact(second, p.quant), first)
-      : floorDiv(multiplyExact(first, p.quant), second);
+    // Math.multiplyExact's ArithmeticException is caught nowhere in java-tron's execute
+    const another = uncaught(() =>
+      isFirst
+        ? floorDiv(multiplyExact(second, p.quant), first)
+        : floorDiv(multiplyExact(first, p.quant), second),
+    );
     const updated = isFirst
       ? { ...exchange, firstTokenBalance: long(first + p.quant), secondTokenBalance: long(second + another) }
       : { ...exchange, firstTokenBalance: long(first + another), secondTokenBalance: long(second + p.quant) };
