@@ -1131,3 +1131,29 @@ describe("the state view is never changed by the read-only helpers", () => {
     expect(account(state, ALICE)).toEqual(before);
   });
 });
+
+describe("a contract type java-tron has no actuator for", () => {
+  // found by the oracle's generated campaign (seed 3): java-tron answers the owner's own signature so
+  it("has no owner: a VoteAssetContract's signatures are checked against the empty address's permission", () => {
+    const state = newChain();
+    const vote = (keys: Uint8Array[]) =>
+      makeTx(
+        state,
+        ContractType.VoteAssetContract,
+        { ownerAddress: ALICE, voteAddress: [BOB], count: 1 },
+        keys,
+      );
+    expect(pushError(state, vote([ALICE_KEY]))).toEqual([
+      "SIGERROR",
+      expect.stringMatching(
+        new RegExp(
+          `^${SIG}[0-9a-f]{130} is signed by ${b58(ALICE)} but it is not contained of permission\\.$`,
+        ),
+      ),
+    ]);
+    expect(pushError(state, vote([ALICE_KEY, BOB_KEY]))).toEqual([
+      "SIGERROR",
+      `${SIG}Signature count is 2 more than key counts of permission : 1`,
+    ]);
+  });
+});

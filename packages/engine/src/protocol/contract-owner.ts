@@ -9,7 +9,10 @@ import type { Transaction_Contract } from "./generated/protocol/core_pb.js";
  * does: `Any.unpack(<class of contract.type>)`, so a parameter whose type URL does not name that
  * message, or whose bytes do not parse, has an empty owner (getOwner catches and returns byte[0]).
  * Every parameter message names its owner `owner_address` except the shielded transfer, whose
- * owner is its transparent sender (empty for a transfer from a shielded address).
+ * owner is its transparent sender (empty for a transfer from a shielded address). getOwner finds
+ * the class through TransactionFactory, where only java-tron's actuators (and the two VM contracts)
+ * register theirs, so VoteAssetContract, the one parameter message without an actuator, has an
+ * empty owner too: no signature can then match its permission.
  */
 export function contractOwner(
   contract: Transaction_Contract,
@@ -19,7 +22,11 @@ export function contractOwner(
   const schema = CONTRACT_PARAMETER_SCHEMAS.get(contract.type);
   const typeUrl = contract.parameter?.typeUrl ?? "";
   // protobuf-java Any.is: the text after the last '/' must be the message's full name.
-  if (!schema || !typeUrl.endsWith(`/${schema.typeName}`)) {
+  if (
+    !schema ||
+    contract.type === ContractType.VoteAssetContract ||
+    !typeUrl.endsWith(`/${schema.typeName}`)
+  ) {
     return new Uint8Array();
   }
   let value: unknown;
