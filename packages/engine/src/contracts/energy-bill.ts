@@ -63,7 +63,9 @@ export function payContractEnergy(
   const caller = state.get(CoreTables.accounts, callerAddress);
   const sameAccount =
     origin !== undefined && caller !== undefined && bytesEqual(origin.address, caller.address);
-  if (supportsUnfreezeDelay(props) && input.succeeded && caller) {
+  // java-tron resets the accounts it read for the bill and saves them only while paying it: a run
+  // that used no energy returns before paying, so its pre-merged energy stays in the usage
+  if (supportsUnfreezeDelay(props) && input.succeeded && caller && input.energyUsageTotal > 0n) {
     if (origin && !sameAccount && input.receipt.originMerge) {
       state.put(CoreTables.accounts, originAddress, resetPreMerge(props, origin, input.receipt.originMerge));
     }

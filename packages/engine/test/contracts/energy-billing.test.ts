@@ -18,6 +18,7 @@ import {
   hexToBytes,
   type MemoryState,
   ResourceCode,
+  Tables,
   type TransactionInfo,
   transactionId,
 } from "../../src/internal.js";
@@ -226,5 +227,49 @@ describe("energy billing of triggers (caller ALICE, deployer WITNESS)", () => {
       "Contract validate error : feeLimit must be >= 0 and <= 1000000000",
     );
     expect(pushError(state, t(1_000n, -1n))[1]).toBe("Contract validate error : callValue must be >= 0");
+  });
+});
+
+describe("a trigger that uses no energy under Stake 2.0", () => {
+  // found by the oracle's generated campaign (seed 3, #379): java-tron 4.8.0 merges the caller's
+  // staked energy up to the fee limit into its usage before the run, and saves the reset of that
+  // merge only while paying the bill, which a run of no energy never does
+  it("leaves the caller's staked energy up to the fee limit merged into its usage", () => {
+    const state = newChain(FLAGS);
+    commit(
+      state,
+      tx(
+        state,
+        ContractType.FreezeBalanceV2Contract,
+        { ownerAddress: ALICE, frozenBalance: 1_000n * TRX, resource: ResourceCode.ENERGY },
+        [ALICE_KEY],
+        { timestamp: next() },
+      ),
+    );
+    const deploy = tx(
+      state,
+      ContractType.CreateSmartContract,
+      {
+        ownerAddress: WITNESS,
+        // runtime code 00: every call stops at once, spending nothing
+        newContract: {
+          originAddress: WITNESS,
+          bytecode: hexToBytes("6001600c60003960016000f300"),
+          consumeUserResourcePercent: 100n,
+          originEnergyLimit: 10_000_000n,
+        },
+      },
+      [WITNESS_KEY],
+      { feeLimit: 1_000_000_000n, timestamp: next() },
+    );
+    commit(state, deploy);
+    const address = contractAddress(transactionId(deploy), WITNESS);
+    const usage = () => state.get(Tables.accounts, ALICE)!.accountResource?.energyUsage ?? 0n;
+    expect(usage()).toBe(0n);
+    const info = trigger(state, address, 100_000_000n, "");
+    expect(info.receipt!.result).toBe(ContractResult.SUCCESS);
+    expect(info.receipt!.energyUsageTotal).toBe(0n);
+    // min(staked energy left, fee_limit / ENERGY_FEE) = min(…, 1 000 000)
+    expect(usage()).toBe(100_000_000n / PRICE);
   });
 });
