@@ -226,6 +226,19 @@ describe("constant calls and estimates", () => {
     expect(hexToText(unknown.result.message)).toBe("Smart contract is not exist.");
   });
 
+  it("estimateenergy of a call that needs no energy leaves energy_required out, as java-tron's JsonFormat does", async () => {
+    // found by the oracle's generated campaign: java-tron answers {"result":{"result":true}} alone
+    const owner = addresses[0]!;
+    const stop = await tronWeb.contract().new({
+      abi: [],
+      bytecode: "6001600c60003960016000f300", // returns the runtime code 00 (STOP)
+      feeLimit: 1_000_000_000,
+      callValue: 0,
+    });
+    const body = { owner_address: tronWeb.address.toHex(owner), contract_address: stop.address, data: "" };
+    expect(await post("/wallet/estimateenergy", body)).toEqual({ result: { result: true } });
+  });
+
   it("deployConstantContract estimates a deploy without a contract address", async () => {
     const art = artefacts.Events!;
     const r: Any = await tronWeb.transactionBuilder.deployConstantContract({

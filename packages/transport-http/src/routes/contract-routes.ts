@@ -216,7 +216,8 @@ function printEstimate(outcome: EnergyEstimateOutcome, visible: boolean): JsonVa
   }
   return {
     result: printReturn({ result: true, code: "SUCCESS", message: "" }, visible),
-    energy_required: energyRequired,
+    // JsonFormat leaves a zero int64 out (a call that uses no energy needs none)
+    ...(energyRequired === 0n ? {} : { energy_required: energyRequired }),
   };
 }
 
