@@ -8,8 +8,9 @@
  *   `contract_address` deploycontract predicts from that txID;
  * - the whole answer of operations that describe the node itself (getnodeinfo, listnodes,
  *   getstatsinfo): only their shape is compared;
- * - the text of a NullPointerException: java-tron's supported JDK 8 prints `null` (or no field), the
- *   JDK 17 the oracle runs java-tron on prints a "helpful" message naming the variable (JEP 358);
+ * - the text of a NullPointerException: java-tron's supported JDK 8 prints `null` (or no field, or
+ *   `Error: null` in a broadcast answer), the JDK 17 the oracle runs java-tron on prints a "helpful"
+ *   message naming the variable (JEP 358);
  * - the identity hash protobuf-java's ByteString.toString prints (`<ByteString@48b7f7cd size=…>`),
  *   which differs from run to run of java-tron itself (tronode prints `<ByteString size=…>`).
  *
@@ -39,14 +40,46 @@ export const PLACEHOLDER = "<normalized>";
 /** Parses a body as JSON; java-tron's big integers are kept as their digits. */
 export function parseBody(text: string): Json {
   try {
-    // keep integers beyond 2^53 exact: quote long digit runs that are JSON numbers
-    return JSON.parse(text.replace(/([:[,]\s*)(-?\d{16,})(?=\s*[,\]}])/g, '$1"$2"')) as Json;
+    return JSON.parse(quoteLongNumbers(text)) as Json;
   } catch {
     return text.trim();
   }
 }
 
+/**
+ * Integers beyond 2^53 kept exact: long digit runs that are JSON numbers become strings. Digit runs
+ * inside strings (an error text's "[0,100000000000000000]") are left alone.
+ */
+function quoteLongNumbers(text: string): string {
+  let out = "";
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (inString) {
+      out += c;
+      if (c === "\\") out += text[++i] ?? "";
+      else if (c === '"') inString = false;
+      continue;
+    }
+    if (c === '"') {
+      inString = true;
+      out += c;
+      continue;
+    }
+    const number =
+      (c === "-" || (c >= "0" && c <= "9")) && /^-?\d{16,}(?![\d.eE])/.exec(text.slice(i, i + 40));
+    if (number && !/[\d.]/.test(text[i - 1] ?? "")) {
+      out += `"${number[0]}"`;
+      i += number[0].length - 1;
+      continue;
+    }
+    out += c;
+  }
+  return out;
+}
+
 const NPE = "class java.lang.NullPointerException : ";
+const ERROR = "Error: ";
 
 /** JEP 358's text: JDK 8, java-tron's JDK, has no message there (a field it then does not print). */
 const HELPFUL_NPE = /^Cannot (invoke|read|load|store|throw|enter|assign) .* because .* is null$/;
@@ -55,10 +88,12 @@ const BYTE_STRING_IDENTITY = /<ByteString@[0-9a-f]+ /g;
 
 /** The JDK-dependent part of an answer (see the list above) replaced by the placeholder. */
 export function normalizeJdk(value: Json): Json {
-  if (typeof value === "string")
-    return value.startsWith(NPE)
-      ? `${NPE}${PLACEHOLDER}`
-      : value.replace(BYTE_STRING_IDENTITY, "<ByteString ");
+  if (typeof value === "string") {
+    if (value.startsWith(NPE)) return `${NPE}${PLACEHOLDER}`;
+    // Wallet.broadcastTransaction's "Error: " + getMessage(): JDK 8 prints "null" there
+    if (value.startsWith(ERROR) && HELPFUL_NPE.test(value.slice(ERROR.length))) return `${ERROR}null`;
+    return value.replace(BYTE_STRING_IDENTITY, "<ByteString ");
+  }
   if (Array.isArray(value)) return value.map(normalizeJdk);
   if (value !== null && typeof value === "object") {
     return Object.fromEntries(

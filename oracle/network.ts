@@ -224,7 +224,8 @@ localwitness = ${list(options.witnessKeys.map((k) => bytesToHex(k.privateKey)))}
 block = { needSyncCheck = false, maintenanceTimeInterval = ${network.maintenanceIntervalMs}, proposalExpireTime = ${network.proposalExpireMs} }
 # java-tron's key is spelt this way: the fix-ratio energy limits (and UpdateEnergyLimit) from block 0
 enery.limit.block.num = 0
-vm = { supportConstant = true, estimateEnergy = true, minTimeRatio = 0.0, maxTimeRatio = 5.0 }
+# saveInternalTx: java-tron keeps a contract run's internal transactions in its TransactionInfo (as tronode does)
+vm = { supportConstant = true, estimateEnergy = true, saveInternalTx = true, minTimeRatio = 0.0, maxTimeRatio = 5.0 }
 committee = {
 ${network.committee.map((c) => `  ${c.configKey} = ${c.value}`).join("\n")}
 }

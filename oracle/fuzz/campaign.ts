@@ -1,21 +1,33 @@
 /**
- * A recorded campaign and its replay: java-tron's blocks, and per batch the head its transactions
- * were sent on, each transaction's bytes with java-tron's broadcast answer, and what was read after
- * the next block (each accepted transaction and its info, the accounts and resources it touched).
- * The replay gives tronode alone the same blocks and transactions in the same order and compares
- * every answer with java-tron's.
+ * A recorded campaign and its replay: the blocks of the chain it ran on, and per batch the head its
+ * transactions were sent on, each transaction's bytes with java-tron's broadcast answer, and what
+ * was read after the next block (each accepted transaction and its info, the accounts and resources
+ * it touched, the storage slots a contract run may have written, and each call asked again as a
+ * constant call and for an energy estimate). The replay gives tronode alone the same blocks and
+ * transactions in the same order and compares every answer with java-tron's.
  */
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { gunzipSync } from "node:zlib";
 import { BlockSchema, decode, hexToBytes } from "@tronode/engine/internal";
 import type { TronNode } from "@tronode/node";
-import { type Difference, differences, type Json, normalizeJdk } from "../compare.js";
-import { post } from "../session.js";
+import {
+  BUILT_TRANSACTION_FIELDS,
+  type Difference,
+  differences,
+  type Json,
+  normalizeFields,
+  normalizeJdk,
+} from "../compare.js";
+import { type Endpoint, request } from "../session.js";
+import type { CallRequest } from "./build.js";
 
-export const CAMPAIGN_PATH = fileURLToPath(
-  new URL("../../test/fixtures/oracle/campaign.json.gz", import.meta.url),
-);
+/** Where `--record` writes a campaign: one file per producer. */
+export const campaignPath = (producer: Producer) =>
+  fileURLToPath(new URL(`../../test/fixtures/oracle/campaign-${producer}.json.gz`, import.meta.url));
+
+/** Which node produces the campaign's blocks (the other follows over P2P). */
+export type Producer = "java-tron" | "tronode";
 
 export interface CampaignTx {
   readonly index: number;
@@ -26,6 +38,10 @@ export interface CampaignTx {
   readonly touched: readonly string[];
   /** java-tron's broadcasthex answer. */
   readonly broadcast: Json;
+  readonly call?: CallRequest;
+  readonly storage?: readonly { readonly contract: string; readonly slots: readonly string[] }[];
+  /** The Solidity contract a deploy creates. */
+  readonly kind?: string;
 }
 
 export interface Read {
@@ -45,33 +61,71 @@ export interface Batch {
   readonly reads: (Read & { javaTron: Json })[];
 }
 
+/** How a check of the two nodes' chains ended (sync from genesis, same accounts). */
+export interface SyncCheck {
+  readonly check: string;
+  readonly ok: boolean;
+  readonly detail: string;
+}
+
 export interface Campaign {
   readonly seed: number;
   readonly count: number;
+  readonly producer: Producer;
   readonly recordedAt: string;
+  readonly javaTron: string;
   readonly tally: Readonly<Record<string, number>>;
+  /** Contract runs by how java-tron's receipt ended (SUCCESS, REVERT, OUT_OF_ENERGY, ...). */
+  readonly runResults: Readonly<Record<string, number>>;
+  /** Transactions java-tron accepted and refused, by contract type. */
+  readonly types: Readonly<Record<string, { readonly accepted: number; readonly refused: number }>>;
+  readonly sync: readonly SyncCheck[];
   readonly blocks: readonly string[];
   readonly batches: readonly Batch[];
 }
 
-/** What is read after a batch's block: accepted transactions, their info, the accounts touched. */
+const txLabel = (tx: CampaignTx) => `#${tx.index} ${tx.type}`;
+
+/** What is read after a batch's block: accepted transactions, their info, the state they touched. */
 export function reads(batch: Batch): Read[] {
   const out: Read[] = [];
   const accounts = new Set<string>();
+  const slots = new Map<string, Set<string>>();
   for (const tx of batch.txs) {
     for (const a of tx.touched) accounts.add(a);
+    if (tx.call) {
+      // the call asked again on the state after the block, whether or not the transaction was taken
+      out.push({
+        operation: "triggerconstantcontract",
+        label: txLabel(tx),
+        path: "/wallet/triggerconstantcontract",
+        body: tx.call as unknown as Json,
+        txIndex: tx.index,
+      });
+      out.push({
+        operation: "estimateenergy",
+        label: txLabel(tx),
+        path: "/wallet/estimateenergy",
+        body: tx.call as unknown as Json,
+        txIndex: tx.index,
+      });
+    }
     if (!tx.accepted) continue;
-    const at = `#${tx.index} ${tx.type}`;
+    for (const s of tx.storage ?? []) {
+      const set = slots.get(s.contract) ?? new Set<string>();
+      for (const slot of s.slots) set.add(slot);
+      slots.set(s.contract, set);
+    }
     out.push({
       operation: "gettransactionbyid",
-      label: at,
+      label: txLabel(tx),
       path: "/wallet/gettransactionbyid",
       body: { value: tx.txId },
       txIndex: tx.index,
     });
     out.push({
       operation: "gettransactioninfobyid",
-      label: at,
+      label: txLabel(tx),
       path: "/wallet/gettransactioninfobyid",
       body: { value: tx.txId },
       txIndex: tx.index,
@@ -86,7 +140,37 @@ export function reads(batch: Batch): Read[] {
       body: { address },
     });
   }
+  for (const [contract, set] of [...slots].sort(([a], [b]) => a.localeCompare(b))) {
+    for (const slot of [...set].sort()) {
+      out.push({
+        operation: "eth_getStorageAt",
+        label: `${contract} ${slot}`,
+        path: "/jsonrpc",
+        body: {
+          jsonrpc: "2.0",
+          id: 1,
+          method: "eth_getStorageAt",
+          params: [`0x${contract.slice(2)}`, `0x${slot}`, "latest"],
+        },
+      });
+    }
+  }
   return out;
+}
+
+/** Answers that carry a transaction the node built on its own clock (a constant call's). */
+const BUILT = new Set(["triggerconstantcontract"]);
+/** A constant call's internal transactions hash the built transaction's id, so they follow its clock too. */
+const BUILT_FIELDS = new Set([...BUILT_TRANSACTION_FIELDS, "hash"]);
+/** Answers whose `result.message` is text printed as hex (visible=false). */
+const HEX_MESSAGES = new Set(["triggerconstantcontract", "estimateenergy"]);
+
+/** `result.message` as text, so the JDK-dependent part of it can be normalized. */
+function messageAsText(answer: Json): Json {
+  const result = (answer as { result?: { message?: Json } } | null)?.result;
+  if (typeof result?.message !== "string" || !/^([0-9a-f]{2})+$/.test(result.message)) return answer;
+  const text = Buffer.from(result.message, "hex").toString("utf8");
+  return { ...(answer as object), result: { ...result, message: text } } as Json;
 }
 
 /**
@@ -94,19 +178,24 @@ export function reads(batch: Batch): Read[] {
  * the campaign sends it there too: tronode's "dup transaction" for it then means it already holds it,
  * and "P2P broadcast failed." that it took it but had no peer left to relay it to (java-tron's
  * fastBroadcastTransaction skips the peer that announced it; java-tron answers the same when it is
- * the one that heard first).
+ * the one that heard first). The same holds the other way round when tronode produces.
  */
 export function compareAnswers(operation: string, javaTron: Json, tronode: Json): Difference[] {
-  if (
-    operation === "broadcasthex" &&
-    (javaTron as { result?: boolean })?.result === true &&
-    heardFirst(tronode)
-  )
+  if (operation === "broadcasthex" && accepted(javaTron) && (accepted(tronode) || heardFirst(tronode)))
     return [];
-  return differences(normalizeJdk(javaTron), normalizeJdk(tronode));
+  if (operation === "broadcasthex" && accepted(tronode) && heardFirst(javaTron)) return [];
+  const normalize = (v: Json) => {
+    const readable = HEX_MESSAGES.has(operation) ? messageAsText(v) : v;
+    return BUILT.has(operation)
+      ? normalizeFields(normalizeJdk(readable), BUILT_FIELDS)
+      : normalizeJdk(readable);
+  };
+  return differences(normalize(javaTron), normalize(tronode));
 }
 
-/** tronode's answer for a transaction it heard of from java-tron before the campaign sent it. */
+const accepted = (answer: Json) => (answer as { result?: boolean } | null)?.result === true;
+
+/** A node's answer for a transaction it heard of from its peer before the campaign sent it. */
 function heardFirst(answer: Json): boolean {
   const { code, message } = (answer ?? {}) as { code?: string; message?: string };
   return (
@@ -115,7 +204,7 @@ function heardFirst(answer: Json): boolean {
   );
 }
 
-export function readCampaign(path = CAMPAIGN_PATH): Campaign {
+export function readCampaign(path: string): Campaign {
   return JSON.parse(gunzipSync(readFileSync(path)).toString("utf8")) as Campaign;
 }
 
@@ -127,9 +216,13 @@ export interface ReplayedAnswer {
   readonly tronode: Json;
 }
 
+/** The endpoint of a node for the campaign's reads (HTTP and its /jsonrpc). */
+export const endpointOf = (node: TronNode): Endpoint => ({ http: node.url! });
+
 /** The campaign asked of `node` (a replay node of the oracle network): every answer compared. */
 export async function replayCampaign(campaign: Campaign, node: TronNode, options: { batches?: number } = {}) {
   const answers: ReplayedAnswer[] = [];
+  const endpoint = endpointOf(node);
   let applied = 0;
   const pushTo = async (head: number) => {
     while (applied < head) {
@@ -140,10 +233,10 @@ export async function replayCampaign(campaign: Campaign, node: TronNode, options
   for (const batch of campaign.batches.slice(0, options.batches ?? campaign.batches.length)) {
     await pushTo(batch.head);
     for (const tx of batch.txs) {
-      const tronode = await post(node.url!, "/wallet/broadcasthex", { transaction: tx.hex });
+      const tronode = await request(endpoint, "/wallet/broadcasthex", { transaction: tx.hex });
       answers.push({
         operation: "broadcasthex",
-        label: `#${tx.index} ${tx.type}`,
+        label: txLabel(tx),
         javaTron: tx.broadcast,
         tronode,
         differences: compareAnswers("broadcasthex", tx.broadcast, tronode),
@@ -151,7 +244,7 @@ export async function replayCampaign(campaign: Campaign, node: TronNode, options
     }
     await pushTo(batch.readHead ?? batch.head + 1);
     for (const read of batch.reads) {
-      const tronode = await post(node.url!, read.path, read.body);
+      const tronode = await request(endpoint, read.path, read.body);
       answers.push({
         operation: read.operation,
         label: read.label,

@@ -11,9 +11,10 @@ import {
   transactionId,
 } from "@tronode/engine/internal";
 import { describe, expect, it } from "vitest";
-import { buildAction, type CampaignState, campaignParties } from "../../oracle/fuzz/build.js";
+import { buildAction, type CampaignState, campaignParties, emptyState } from "../../oracle/fuzz/build.js";
 import { CONTRACT_TYPES, generateCampaign, SYSTEM_TYPES } from "../../oracle/fuzz/generate.js";
 import { deployerOf, placeholderOffsets } from "../../oracle/fuzz/programs.js";
+import { loadSolidity, type SolidityArtefacts } from "../../oracle/fuzz/solidity.js";
 import { defaultOracleNetwork } from "../../oracle/network.js";
 
 const network = defaultOracleNetwork();
@@ -23,16 +24,16 @@ const head = {
   timestamp: 1_700_000_000_000n,
 };
 
-function freshState(): CampaignState {
-  return {
-    parties: campaignParties(network.accounts, network.spares, network.witnesses[0]!),
-    witness: network.witnesses[0]!.address,
-    tokens: ["1000001"],
-    contracts: [],
-    exchanges: [1n],
-    proposals: [1n],
-    sent: [],
-  };
+function freshState(solidity?: SolidityArtefacts): CampaignState {
+  const state = emptyState(
+    campaignParties(network.accounts, network.spares, network.witnesses[0]!),
+    network.witnesses[0]!.address,
+    solidity,
+  );
+  state.tokens.push({ id: "1000001", owner: network.accounts[0]!.address });
+  state.exchanges.push({ id: 1n, creator: network.accounts[0]!.address, first: "_", second: "1000001" });
+  state.proposals.push(1n);
+  return state;
 }
 
 describe("the campaign generator", () => {
@@ -49,8 +50,8 @@ describe("the campaign generator", () => {
     }
   });
 
-  it("builds each action as a transaction whose id is sha256(raw_data)", () => {
-    const state = freshState();
+  it("builds each action as a transaction whose id is sha256(raw_data)", async () => {
+    const state = freshState(await loadSolidity());
     for (const action of generateCampaign(3, 1_000)) {
       const built = buildAction(action, head, state);
       state.sent.push(built.hex);
