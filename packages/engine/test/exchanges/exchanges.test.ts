@@ -29,7 +29,8 @@ const TRX = 1_000_000n;
 const hex = bytesToHex;
 const SHORT = ALICE.slice(1);
 const b = (text: string) => utf8Encode(text);
-const LIMIT = "token balance must less than 1000000000000000000";
+// DynamicPropertiesStore's EXCHANGE_BALANCE_LIMIT (found by the oracle's generated campaign: 10^15, not 10^18)
+const LIMIT = "token balance must less than 1000000000000000";
 const CLOSED = "Token balance in exchange is equal with 0,the exchange has been closed";
 
 let sequence = 0n;
@@ -99,8 +100,16 @@ describe("ExchangeCreate", () => {
     ["second id", p({ secondTokenId: b("abc") }), "second token id is not a valid number"],
     ["same", p({ firstTokenId: b("1000001") }), "cannot exchange same tokens"],
     ["zero", p({ secondTokenBalance: 0n }), "token balance must greater than zero"],
-    ["limit", p({ firstTokenBalance: 1_000_000_000_000_000_001n }), LIMIT],
-    ["TRX balance", p({ firstTokenBalance: 1_000_000_000_000_000_000n }), "balance is not enough"],
+    ["limit", p({ firstTokenBalance: 1_000_000_000_000_001n }), LIMIT],
+    [
+      "TRX balance",
+      p({ firstTokenBalance: 1_000_000_000_000_000n }),
+      "balance is not enough",
+      (s) =>
+        mutateAccount(s, WITNESS, (a) => {
+          a.balance = 1_000_000_000_000_000n;
+        }),
+    ],
     [
       "first token balance",
       p({ firstTokenId: b("1000001"), secondTokenId: b("_"), firstTokenBalance: 1_000_000_000_001n }),
@@ -117,9 +126,13 @@ describe("ExchangeCreate", () => {
         firstTokenId: b("1000001"),
         firstTokenBalance: 1n,
         secondTokenId: b("_"),
-        secondTokenBalance: 1_000_000_000_000_000_000n,
+        secondTokenBalance: 1_000_000_000_000_000n,
       }),
       "balance is not enough",
+      (s) =>
+        mutateAccount(s, WITNESS, (a) => {
+          a.balance = 1_000_000_000_000_000n;
+        }),
     ],
   ]);
   checkAll(ContractType.ExchangeCreateContract, () => withToken(true), [
@@ -184,7 +197,7 @@ describe("ExchangeInject", () => {
     ["closed", p(), CLOSED, closed],
     ["quant", p({ quant: 0n }), "injected token quant must greater than zero"],
     ["limit", p({ quant: 1_000_000_000_000_000_000n }), LIMIT],
-    ["balance", p({ quant: 1_000_000_000_000_000n }), "another token balance is not enough"],
+    ["balance", p({ quant: 100_000_000_000_000n }), "another token balance is not enough"],
     [
       "TRX balance",
       p(),
@@ -323,6 +336,26 @@ describe("ExchangeWithdraw", () => {
     expect(balance(state, WITNESS)).toBe(before + 10n * TRX);
     expect(account(state, WITNESS)!.assetV2["1000001"]).toBe(tokens + 10_000_000n);
     expect(state.get(ExchangeTables.exchangesV2, 1n)!.firstTokenBalance).toBe(990n * TRX);
+  });
+  it("overflows BigDecimal.longValueExact in validate: java-tron's catch-all answers its text", () => {
+    // found by the oracle's generated campaign (seed 5, #335): "Error: Overflow"
+    const state = withExchange();
+    edit(state, (o) =>
+      o.put(ExchangeTables.exchangesV2, 1n, {
+        ...o.get(ExchangeTables.exchangesV2, 1n)!,
+        firstTokenBalance: 1_000_000_000_000_000n,
+        secondTokenBalance: 1_000n,
+      }),
+    );
+    sequence += 1n;
+    const withdraw = tx(
+      state,
+      ContractType.ExchangeWithdrawContract,
+      { ownerAddress: WITNESS, exchangeId: 1n, tokenId: b("1000001"), quant: 10_000_000n },
+      [WITNESS_KEY],
+      { timestamp: sequence },
+    );
+    expect(pushError(state, withdraw)).toEqual(["OTHER_ERROR", "Error: Overflow"]);
   });
 });
 

@@ -41,11 +41,11 @@ export function inExchange(exchange: Exchange, tokenId: Uint8Array): boolean {
 export const CLOSED_EXCHANGE = "Token balance in exchange is equal with 0,the exchange has been closed";
 
 /**
- * BigInteger.longValueExact, where java-tron divides pool balances as big integers; its
- * ArithmeticException is caught nowhere in the exchange actuators.
+ * BigInteger.longValueExact, where java-tron divides pool balances as big integers (BigDecimal's,
+ * with its own text, where it divides them as decimals); the ArithmeticException is caught nowhere
+ * in the exchange actuators.
  */
-export function longValueExact(v: bigint): bigint {
-  if (v !== BigInt.asIntN(64, v))
-    throw uncaughtError("BigInteger out of long range", JavaExceptions.arithmetic);
+export function longValueExact(v: bigint, message = "BigInteger out of long range"): bigint {
+  if (v !== BigInt.asIntN(64, v)) throw uncaughtError(message, JavaExceptions.arithmetic);
   return v;
 }

@@ -55,7 +55,8 @@ export const exchangeWithdrawActuator: Actuator<typeof ExchangeWithdrawContractS
     if (first === 0n || second === 0n) throw validateError(CLOSED_EXCHANGE);
     const isFirst = bytesEqual(p.tokenId, exchange.firstTokenId);
     const [thisBalance, otherBalance] = isFirst ? [first, second] : [second, first];
-    const another = longValueExact((otherBalance * p.quant) / thisBalance);
+    // BigDecimal.divideToIntegralValue(…).longValueExact()
+    const another = longValueExact((otherBalance * p.quant) / thisBalance, "Overflow");
     if (thisBalance < p.quant || otherBalance < another)
       throw validateError("exchange balance is not enough");
     if (another <= 0n) throw validateError("withdraw another token quant must greater than zero");
