@@ -1,4 +1,5 @@
 /** The result table: per operation, the comparisons made, how many were identical, what differed. */
+import { isDeliberate } from "./deliberate.js";
 import type { StepResult } from "./session.js";
 
 export interface OperationSummary {
@@ -30,4 +31,13 @@ export function summarize(results: readonly StepResult[]) {
     ...rows.flatMap((r) => r.differences.map((d) => `${r.operation}: ${d}`)),
   ];
   return { rows, text: lines.join("\n") };
+}
+
+/**
+ * `npm run oracle`'s exit code: 0 exactly when every difference is one deliberate.ts lists and
+ * every network check passed.
+ */
+export function oracleExitCode(results: readonly StepResult[], checks: readonly { ok: boolean }[]): 0 | 1 {
+  const unexplained = results.some((r) => r.differences.some((d) => !isDeliberate(r, d)));
+  return !unexplained && checks.every((c) => c.ok) ? 0 : 1;
 }

@@ -84,7 +84,7 @@ export async function runOracle(options: { only?: string; recordTo?: string } = 
         `${JSON.stringify({ network: "default", javaTron: await javaTronVersion(javaTron.http), recordedAt: new Date().toISOString().slice(0, 10), blocks, steps: session.recording }, null, 1)}\n`,
       );
     }
-    return summarize(session.results);
+    return { ...summarize(session.results), results: session.results };
   } finally {
     closeGrpcStubs();
     await node.stop();

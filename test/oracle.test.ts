@@ -15,6 +15,7 @@ import { isDeliberate } from "../oracle/deliberate.js";
 import { closeGrpcStubs } from "../oracle/grpc.js";
 import { findOracle } from "../oracle/java-tron.js";
 import { createReplayNode, readRecording, replay } from "../oracle/replay.js";
+import { oracleExitCode } from "../oracle/report.js";
 import type { StepResult } from "../oracle/session.js";
 import { ORACLE_MARKERS, oracleTable, readNetworkChecks } from "../oracle/table.js";
 
@@ -68,6 +69,17 @@ describe("java-tron's recorded answers", () => {
 
   it("the network checks of the last live run all passed", () => {
     expect(readNetworkChecks().checks.filter((c) => !c.ok)).toEqual([]);
+  });
+
+  it("npm run oracle exits 0 exactly when every difference is deliberate and every network check passed", () => {
+    const deliberate = results.find(
+      (r) => r.differences.length > 0 && r.differences.every((d) => isDeliberate(r, d)),
+    );
+    expect(deliberate, "the recording has a deliberate difference").toBeDefined();
+    const unexplained = { ...deliberate!, differences: [{ path: "$.balance", javaTron: 1, tronode: 2 }] };
+    expect(oracleExitCode(results, [{ ok: true }])).toBe(0);
+    expect(oracleExitCode([...results, unexplained], [{ ok: true }])).toBe(1);
+    expect(oracleExitCode(results, [{ ok: true }, { ok: false }])).toBe(1);
   });
 
   it("the comparison itself catches a difference", () => {
