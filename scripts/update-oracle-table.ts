@@ -1,5 +1,11 @@
-/** Rewrites the README's oracle section from a replay of java-tron's recorded answers (`npm run docs:oracle`). */
+/**
+ * Rewrites the README's oracle sections (`npm run docs:oracle`): the table from a replay of java-tron's
+ * recorded answers, and the summary of the recorded generated campaigns.
+ */
+import { existsSync } from "node:fs";
 import { readFile, writeFile } from "node:fs/promises";
+import { campaignPath, readCampaign } from "../oracle/fuzz/campaign.js";
+import { CAMPAIGN_MARKERS, campaignSummary } from "../oracle/fuzz/summary.js";
 import { closeGrpcStubs } from "../oracle/grpc.js";
 import { createReplayNode, readRecording, replay } from "../oracle/replay.js";
 import { ORACLE_MARKERS, oracleTable, readNetworkChecks } from "../oracle/table.js";
@@ -9,11 +15,14 @@ const recording = readRecording();
 const node = await createReplayNode();
 try {
   const results = await replay(recording, node);
-  const readme = await readFile("README.md", "utf8");
-  await writeFile(
-    "README.md",
-    replaceBetween(readme, ORACLE_MARKERS, oracleTable(recording, results, readNetworkChecks())),
-  );
+  let readme = await readFile("README.md", "utf8");
+  readme = replaceBetween(readme, ORACLE_MARKERS, oracleTable(recording, results, readNetworkChecks()));
+  const campaigns = (["java-tron", "tronode"] as const)
+    .filter((p) => existsSync(campaignPath(p)))
+    .map((p) => readCampaign(campaignPath(p)));
+  if (readme.includes(CAMPAIGN_MARKERS.begin))
+    readme = replaceBetween(readme, CAMPAIGN_MARKERS, campaignSummary(campaigns));
+  await writeFile("README.md", readme);
 } finally {
   closeGrpcStubs();
   await node.stop();

@@ -482,10 +482,10 @@ export async function shrinkAction(
         if (differs) smallest = action;
         return !differs;
       }),
-      { seed, path: String(index), numRuns: 1, endOnFailure: false, verbose: 0 },
+      { seed, path: String(index - PROLOGUE.length), numRuns: 1, endOnFailure: false, verbose: 0 },
     )
     .catch(() => undefined);
-  return { action: smallest ?? generateCampaign(seed, index + 1)[index]!, attempts };
+  return { action: smallest ?? original, attempts };
 }
 
 export type { Program, SolidityCall, SolidityDeploy };
