@@ -47,6 +47,7 @@ import {
   edit,
   tx as makeTx,
   mutateAccount,
+  produce,
   prop,
   push,
   pushError,
@@ -1155,5 +1156,23 @@ describe("a contract type java-tron has no actuator for", () => {
       "SIGERROR",
       `${SIG}Signature count is 2 more than key counts of permission : 1`,
     ]);
+  });
+});
+
+describe("producing a block after an owner's permission update", () => {
+  // found by the oracle's generated campaign: java-tron's generateBlock takes no later transaction of
+  // an owner whose AccountPermissionUpdateContract it took, and drops it from its queue
+  it("leaves the owner's later transactions out; other owners' go in", () => {
+    const state = newChain();
+    const update = updateTx(state, ALICE, { owner: ALICE_OWNER, actives: [TRANSFER_ACTIVE] }, [ALICE_KEY]);
+    const after = transferTx(state, ALICE, 1n, [ALICE_KEY]);
+    const other = transferTx(state, WITNESS, 2n, [WITNESS_KEY], 0, BOB);
+    const produced = produce(state, [update, after, other]);
+    expect(produced.block.transactions.map((t) => bytesToHex(transactionId(t)))).toEqual(
+      [update, other].map((t) => bytesToHex(transactionId(t))),
+    );
+    expect(produced.rejected.map((r) => [bytesToHex(transactionId(r.transaction)), r.error.message])).toEqual(
+      [[bytesToHex(transactionId(after)), "its owner's permission update is in this block"]],
+    );
   });
 });

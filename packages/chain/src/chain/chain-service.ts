@@ -32,6 +32,7 @@ import {
   type Transaction,
   type TransactionOutcome,
   type TreeBlock,
+  transactionId,
 } from "@tronode/engine/internal";
 import { createBestSigner } from "@tronode/secp256k1-native";
 import type { ChainStore } from "@tronode/storage";
@@ -287,7 +288,9 @@ export class ChainService {
       for (const r of produced.rejected) {
         this.options.logger.debug({ reason: r.error.message }, "transaction left out of the block");
       }
-      this.pool.rebuild(new Set(produced.outcomes.map((o) => bytesToHex(o.txId))));
+      // java-tron's generateBlock drops what it leaves out (a failure, a packing rule) from its queue
+      const left = produced.rejected.map((r) => bytesToHex(transactionId(r.transaction)));
+      this.pool.rebuild(new Set([...produced.outcomes.map((o) => bytesToHex(o.txId)), ...left]));
       this.tell({
         kind: "applied",
         outcome: produced,

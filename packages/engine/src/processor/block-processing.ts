@@ -23,6 +23,7 @@ import { indexAccounts } from "../events/account-index.js";
 import { indexContractEvents } from "../events/event-index.js";
 import { processProposals } from "../proposals/lifecycle.js";
 import { transactionSize } from "../protocol/codec.js";
+import { contractOwner } from "../protocol/contract-owner.js";
 import { ContractType } from "../protocol/contract-types.js";
 import {
   type Block,
@@ -112,11 +113,13 @@ export function produceBlock(view: StateView, options: ProduceBlockOptions): Pro
   let size = 0;
   const transactions = options.transactions;
   const pushed = options.pushed ?? [];
+  const packing = packingRules();
   let next = 0;
   for (; next < transactions.length && next < pushed.length; next++) {
     const tx = transactions[next]!;
     const txSize = transactionSize(tx);
-    if (pushed[next]!.transaction !== tx || size + txSize > BLOCK_SIZE) break;
+    if (pushed[next]!.transaction !== tx || size + txSize > BLOCK_SIZE || packing.wouldSkip(tx)) break;
+    packing.take(tx);
     const outcome = settleInBlock(pushed[next]!, number, options.timestamp);
     if (!outcome) break;
     state.merge(outcome.changes);
@@ -129,6 +132,12 @@ export function produceBlock(view: StateView, options: ProduceBlockOptions): Pro
       rejected.push({ transaction: tx, error: blockError("block is full") });
       continue;
     }
+    const skipped = packing.wouldSkip(tx);
+    if (skipped) {
+      rejected.push({ transaction: tx, error: blockError(skipped) });
+      continue;
+    }
+    packing.take(tx);
     try {
       const outcome = applyTransaction(state, tx, {
         mode: "block",
@@ -170,6 +179,40 @@ export function produceBlock(view: StateView, options: ProduceBlockOptions): Pro
   );
   return { block, blockId: id, outcomes, changes: state.changes(), rejected };
 }
+
+/**
+ * Manager.generateBlock's packing rules beside the size: at most one shielded transfer per block,
+ * and once an owner's AccountPermissionUpdateContract is taken (whether it then applies or not), no
+ * later transaction of that owner — its signatures were checked against the permission it replaces.
+ * A transaction the rules leave out is dropped, as java-tron drops it from its pending queue.
+ */
+function packingRules() {
+  const multiSignOwners = new Set<string>();
+  let shielded = 0;
+  return {
+    wouldSkip(tx: Transaction): string | undefined {
+      const contract = tx.rawData?.contract[0];
+      if (!contract) return undefined;
+      if (
+        contract.type === ContractType.ShieldedTransferContract &&
+        shielded >= SHIELDED_TRANSACTIONS_PER_BLOCK
+      )
+        return "a block takes one shielded transaction";
+      if (multiSignOwners.has(bytesToHex(contractOwner(contract))))
+        return "its owner's permission update is in this block";
+      return undefined;
+    },
+    take(tx: Transaction): void {
+      const contract = tx.rawData?.contract[0];
+      if (contract?.type === ContractType.ShieldedTransferContract) shielded++;
+      if (contract?.type === ContractType.AccountPermissionUpdateContract)
+        multiSignOwners.add(bytesToHex(contractOwner(contract)));
+    },
+  };
+}
+
+/** Manager's SHIELDED_TRANS_IN_BLOCK_COUNTS. */
+const SHIELDED_TRANSACTIONS_PER_BLOCK = 1;
 
 /**
  * A pushed outcome as applying its transaction in block `number` would have produced it: the same
