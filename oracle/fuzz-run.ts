@@ -60,6 +60,8 @@ const SYNC_PORTS = javaTronPorts(18490);
 const TRONODE_P2P = 18899;
 /** A batch stops this long after its head's slot, so every answer in it is on that head. */
 const WINDOW_MS = 1_800;
+/** Reads asked at once after a batch. */
+const READ_CONCURRENCY = 6;
 /** At most this many differences are shrunk in one run (each takes a few slots per attempt). */
 const MAX_SHRINKS = 5;
 
@@ -183,21 +185,32 @@ export async function runCampaign(options: CampaignOptions) {
   try {
     await session.connected();
     let next = 0;
-    while (next < actions.length) {
+    // java-tron's producer takes no transaction of an owner after that owner's permission update in
+    // the same block (and drops it): such actions wait for the next batch
+    const deferred: number[] = [];
+    while (next < actions.length || deferred.length > 0) {
       let head = await waitForNewHead(pair.producer, batches.at(-1)?.head ?? 0);
       // the last reads may have taken most of this head's slot: the next one gives a whole window
-      if (Date.now() - head.timestamp > WINDOW_MS / 2) head = await waitForNewHead(pair.producer, head.number);
+      if (Date.now() - head.timestamp > WINDOW_MS / 2)
+        head = await waitForNewHead(pair.producer, head.number);
       await session.synced();
       const batch: Batch = { head: head.number, txs: [], reads: [] };
       const headRef = headRefOf(head);
-      while (next < actions.length && Date.now() - head.timestamp < WINDOW_MS) {
-        const index = next++;
+      const queue = deferred.splice(0);
+      const permissionUpdated = new Set<string>();
+      while ((queue.length > 0 || next < actions.length) && Date.now() - head.timestamp < WINDOW_MS) {
+        const index = queue.length > 0 ? queue.shift()! : next++;
         const built = buildAction(actions[index]!, headRef, state);
+        if (permissionUpdated.has(built.owner)) {
+          deferred.push(index);
+          continue;
+        }
         builtOf.set(index, built);
         const jtAnswer = await request(jt, "/wallet/broadcasthex", { transaction: built.hex });
         const tnAnswer = await request(tn, "/wallet/broadcasthex", { transaction: built.hex });
         state.sent.push(built.hex);
         const accepted = (jtAnswer as { result?: boolean }).result === true;
+        if (accepted && built.type === "AccountPermissionUpdateContract") permissionUpdated.add(built.owner);
         tally.sent++;
         if (!accepted) tally.refused++;
         const byType = types[built.type] ?? { accepted: 0, refused: 0 };
@@ -219,6 +232,7 @@ export async function runCampaign(options: CampaignOptions) {
         });
         for (const a of built.touched) touchedEver.add(a);
       }
+      deferred.push(...queue);
       const after = await headOf(pair.producer);
       if (after.number !== head.number)
         console.log(`batch at ${head.number} straddled a block (now ${after.number})`);
@@ -302,6 +316,25 @@ async function untilPacked(pair: Pair, after: number) {
   for (let blocks = 1; blocks < 10; blocks++) {
     const [a, b] = await Promise.all([pendingSize(pair.jt), pendingSize(pair.tn)]);
     if (a === 0 && b === 0) return;
+    if (process.env.TRONODE_ORACLE_DEBUG) {
+      console.log(`block ${head.number}: pending java-tron ${a}, tronode ${b}`);
+      const ids =
+        ((await request(pair.tn, "/wallet/gettransactionlistfrompending", {})) as { txId?: string[] }).txId ??
+        [];
+      for (const id of ids.slice(0, 3)) {
+        const [jtTx, jtInfo, tnTx] = await Promise.all([
+          request(pair.jt, "/wallet/gettransactionbyid", { value: id }),
+          request(pair.jt, "/wallet/gettransactioninfobyid", { value: id }),
+          request(pair.tn, "/wallet/gettransactionfrompending", { value: id }),
+        ]);
+        console.log(
+          id,
+          JSON.stringify(jtTx).slice(0, 120),
+          JSON.stringify(jtInfo).slice(0, 200),
+          JSON.stringify(tnTx).slice(0, 400),
+        );
+      }
+    }
     head = await waitForNewHead(pair.producer, head.number);
   }
   console.log(`pending pools not empty 10 blocks after block ${after}`);
@@ -317,14 +350,22 @@ async function readBatch(
 ) {
   for (let attempt = 0; ; attempt++) {
     const head = await session.synced();
-    const answers = [];
-    for (const read of reads(batch)) {
-      const [javaTron, tronode] = await Promise.all([
-        request(session.javaTron, read.path, read.body),
-        request(session.tronode, read.path, read.body),
-      ]);
-      answers.push({ read, javaTron, tronode });
-    }
+    // a few reads at a time (both nodes serve them concurrently); answers keep the reads' order
+    const list = reads(batch);
+    const answers: { read: (typeof list)[number]; javaTron: Json; tronode: Json }[] = new Array(list.length);
+    let taken = 0;
+    const worker = async () => {
+      while (taken < list.length) {
+        const at = taken++;
+        const read = list[at]!;
+        const [javaTron, tronode] = await Promise.all([
+          request(session.javaTron, read.path, read.body),
+          request(session.tronode, read.path, read.body),
+        ]);
+        answers[at] = { read, javaTron, tronode };
+      }
+    };
+    await Promise.all(Array.from({ length: READ_CONCURRENCY }, worker));
     const [a, b] = await Promise.all([headOf(session.javaTron), headOf(session.tronode)]);
     if ((a.id !== head.id || b.id !== head.id) && attempt < 3) continue;
     batch.readHead = head.number;

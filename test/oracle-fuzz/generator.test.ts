@@ -12,7 +12,14 @@ import {
 } from "@tronode/engine/internal";
 import { describe, expect, it } from "vitest";
 import { buildAction, type CampaignState, campaignParties, emptyState } from "../../oracle/fuzz/build.js";
-import { CONTRACT_TYPES, generateCampaign, SYSTEM_TYPES } from "../../oracle/fuzz/generate.js";
+import {
+  type Action,
+  CONTRACT_TYPES,
+  generateCampaign,
+  PROLOGUE,
+  SYSTEM_TYPES,
+  shrinkAction,
+} from "../../oracle/fuzz/generate.js";
 import { deployerOf, placeholderOffsets } from "../../oracle/fuzz/programs.js";
 import { loadSolidity, type SolidityArtefacts } from "../../oracle/fuzz/solidity.js";
 import { defaultOracleNetwork } from "../../oracle/network.js";
@@ -57,6 +64,23 @@ describe("the campaign generator", () => {
       state.sent.push(built.hex);
       expect(bytesToHex(transactionId(decodeTransaction(hexToBytes(built.hex))))).toBe(built.txId);
     }
+  });
+
+  it("shrinks an action of a campaign to a smaller one that still diverges, by fast-check's path", async () => {
+    const campaign = generateCampaign(11, 400);
+    const index = campaign.findIndex(
+      (a, i) => i >= PROLOGUE.length && a.type === "TransferContract" && (a.p.amount as bigint) > 1_000_000n,
+    );
+    expect(index).toBeGreaterThan(0);
+    // a stand-in for java-tron and tronode disagreeing: any transfer of more than 1 TRX
+    const diverges = async (a: Action) => a.type === "TransferContract" && (a.p.amount as bigint) > 1_000_000n;
+    const { action, attempts } = await shrinkAction(11, index, diverges);
+    expect(attempts).toBeGreaterThan(1);
+    expect(await diverges(action)).toBe(true);
+    expect(action.p.amount as bigint).toBeLessThanOrEqual(campaign[index]!.p.amount as bigint);
+    expect(action.p.amount).toBe(1_000_001n);
+    // the prologue is fixed: nothing to shrink
+    expect((await shrinkAction(11, 0, diverges)).attempts).toBe(0);
   });
 
   it("deploys a program through init code that copies and returns it", () => {
