@@ -1,4 +1,5 @@
-import { memoryOverflow, outOfEnergy } from "./errors.js";
+import { INT64_MAX } from "../chain/arithmetic.js";
+import { longOverflow, memoryOverflow, outOfEnergy } from "./errors.js";
 import { DYNAMIC_ENERGY_FACTOR_DECIMAL, OP_NAMES } from "./opcodes.js";
 import type { Program } from "./program.js";
 import { bytesOccupied } from "./word.js";
@@ -143,8 +144,11 @@ export function logCost(program: Program): number {
   const size = program.peek(1);
   const dataCost = size * BigInt(Energy.LOG_DATA);
   if (BigInt(program.energyLeft) < dataCost) {
+    // java-tron formats this exception's text with BigInteger.longValueExact: a data cost past a
+    // long throws its ArithmeticException instead (result UNKNOWN, all energy spent)
+    if (dataCost > INT64_MAX) throw longOverflow();
     throw outOfEnergy(
-      `Not enough energy for '${OP_NAMES[program.currentOp]}' operation executing: opEnergy[${BigInt.asIntN(64, dataCost)}], programEnergy[${program.energyLeft}]`,
+      `Not enough energy for '${OP_NAMES[program.currentOp]}' operation executing: opEnergy[${dataCost}], programEnergy[${program.energyLeft}]`,
     );
   }
   const topics = program.currentOp - 0xa0;

@@ -70,6 +70,23 @@ describe("executeCreate / executeCall", () => {
     expect(result.energyUsed).toBe(100_000n);
   });
 
+  it("a LOG whose data costs more than a long ends in java-tron's UNKNOWN, not OUT_OF_ENERGY", () => {
+    // found by the oracle's generated campaign (seed 20): java-tron formats the out-of-energy text
+    // with BigInteger.longValueExact, which throws first; tronode refused java-tron's block over it
+    const state = chainState();
+    // runtime: PUSH32 2^256-1 (size) PUSH1 2 (offset) LOG0
+    const { address } = deploy(state, initCodeFor(hexToBytes(`7f${"ff".repeat(32)}6002a0`)));
+    const result = call(state, address, new Uint8Array(0), { energyLimit: 100_000n });
+    expect(result.contractResult).toBe(ContractResult.UNKNOWN);
+    expect(result.runtimeError).toBe("BigInteger out of long range");
+    expect(result.energyUsed).toBe(100_000n);
+    // a size whose cost fits a long is still out of energy
+    const fits = deploy(state, initCodeFor(hexToBytes(`7f${"00".repeat(24)}00ffffffffffffff6002a0`))).address;
+    expect(call(state, fits, new Uint8Array(0), { energyLimit: 100_000n }).contractResult).toBe(
+      ContractResult.OUT_OF_ENERGY,
+    );
+  });
+
   it("storage of a version-1 contract uses hashed slot keys; a slot set to zero is deleted on commit", () => {
     const state = chainState();
     // runtime: CALLDATALOAD(0) → value; SSTORE(slot 5, value)
