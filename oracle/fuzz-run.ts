@@ -20,7 +20,7 @@ import { dirname, join } from "node:path";
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
 import { blockBytes, bytesToHex, hexToBytes, Tables } from "@tronode/engine/internal";
-import { createNode, type TronNode } from "@tronode/node";
+import { createLogger, createNode, type TronNode } from "@tronode/node";
 import type { Json } from "./compare.js";
 import { isDeliberate } from "./deliberate.js";
 import {
@@ -42,7 +42,7 @@ import {
   reads,
   type SyncCheck,
 } from "./fuzz/campaign.js";
-import { type Action, generateCampaign, shrinkAction } from "./fuzz/generate.js";
+import { type Action, generateCampaign, PARTIES, shrinkAction } from "./fuzz/generate.js";
 import { loadSolidity } from "./fuzz/solidity.js";
 import { findOracle, type JavaTronProcess, startJavaTron } from "./java-tron.js";
 import {
@@ -84,7 +84,11 @@ interface Pair {
   readonly producer: Endpoint;
 }
 
-/** Both nodes on one network: the producer holds the witness key, the other follows it. */
+/**
+ * Both nodes on one network: the producer holds the witness key, the other follows it. The producer
+ * holds the campaign parties' keys too: a party the campaign makes a witness and votes into the
+ * schedule has its slots produced rather than missed.
+ */
 async function startPair(
   network: OracleNetwork,
   producer: Producer,
@@ -92,27 +96,33 @@ async function startPair(
   dir: string,
 ): Promise<Pair> {
   const witness = network.witnesses[0]!;
+  const keys = [
+    witness,
+    ...campaignParties(network.accounts, network.spares, witness).slice(0, PARTIES.witness),
+  ];
   if (producer === "java-tron") {
     const javaTron = await startJavaTron({
       jar,
       dataDir: join(dir, "java-tron"),
-      config: javaTronConfig(network, PORTS, { witnessKeys: [witness] }),
+      config: javaTronConfig(network, PORTS, { witnessKeys: keys }),
       httpPort: PORTS.http,
       witness: true,
     });
-    const node = await createNode(
-      tronodeOptions(network, {
+    const node = await createNode({
+      ...tronodeOptions(network, {
         witnessKeys: [],
         p2pPort: 0,
         peers: [{ host: "127.0.0.1", port: PORTS.p2p }],
       }),
-    );
+      ...logging(),
+    });
     const jt = { http: javaTron.http, jsonRpc: `http://127.0.0.1:${PORTS.jsonRpc}` };
     return { javaTron, jt, node, tn: endpointOf(node), producer: jt };
   }
-  const node = await createNode(
-    tronodeOptions(network, { witnessKeys: [witness], p2pPort: TRONODE_P2P, peers: [] }),
-  );
+  const node = await createNode({
+    ...tronodeOptions(network, { witnessKeys: keys, p2pPort: TRONODE_P2P, peers: [] }),
+    ...logging(),
+  });
   const javaTron = await startJavaTron({
     jar,
     dataDir: join(dir, "java-tron"),
@@ -123,6 +133,10 @@ async function startPair(
   const jt = { http: javaTron.http, jsonRpc: `http://127.0.0.1:${PORTS.jsonRpc}` };
   return { javaTron, jt, node, tn: endpointOf(node), producer: endpointOf(node) };
 }
+
+/** TRONODE_ORACLE_LOG=<level> makes tronode log (a refused block says why). */
+const logging = () =>
+  process.env.TRONODE_ORACLE_LOG ? { logger: createLogger(process.env.TRONODE_ORACLE_LOG) } : {};
 
 const headRefOf = (head: { number: number; id: string; timestamp: number }): Head => ({
   number: BigInt(head.number),

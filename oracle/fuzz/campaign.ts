@@ -18,6 +18,7 @@ import {
   type Json,
   normalizeFields,
   normalizeJdk,
+  PLACEHOLDER,
 } from "../compare.js";
 import { type Endpoint, request } from "../session.js";
 import type { CallRequest } from "./build.js";
@@ -165,6 +166,26 @@ const BUILT_FIELDS = new Set([...BUILT_TRANSACTION_FIELDS, "hash"]);
 /** Answers whose `result.message` is text printed as hex (visible=false). */
 const HEX_MESSAGES = new Set(["triggerconstantcontract", "estimateenergy"]);
 
+/** "create" as an internal transaction's note prints it (hex). */
+const CREATE_NOTE = Buffer.from("create").toString("hex");
+
+/**
+ * A constant call's CREATE and CREATE2 addresses derive from the built transaction's id (TRON hashes
+ * the root transaction id with a nonce), so they follow the builder's clock like the id itself.
+ */
+function createdAddressesNormalized(answer: Json): Json {
+  const internals = (answer as { internal_transactions?: Json[] } | null)?.internal_transactions;
+  if (!Array.isArray(internals)) return answer;
+  return {
+    ...(answer as object),
+    internal_transactions: internals.map((it) =>
+      (it as { note?: string })?.note === CREATE_NOTE
+        ? { ...(it as object), transferTo_address: PLACEHOLDER }
+        : it,
+    ),
+  } as Json;
+}
+
 /** `result.message` as text, so the JDK-dependent part of it can be normalized. */
 function messageAsText(answer: Json): Json {
   const result = (answer as { result?: { message?: Json } } | null)?.result;
@@ -187,7 +208,7 @@ export function compareAnswers(operation: string, javaTron: Json, tronode: Json)
   const normalize = (v: Json) => {
     const readable = HEX_MESSAGES.has(operation) ? messageAsText(v) : v;
     return BUILT.has(operation)
-      ? normalizeFields(normalizeJdk(readable), BUILT_FIELDS)
+      ? normalizeFields(normalizeJdk(createdAddressesNormalized(readable)), BUILT_FIELDS)
       : normalizeJdk(readable);
   };
   return differences(normalize(javaTron), normalize(tronode));

@@ -37,7 +37,9 @@ export function campaignSummary(campaigns: readonly Campaign[]): string {
     "",
     "| check after the campaign | result |",
     "|---|---|",
-    ...campaigns.flatMap((c) => c.sync.map((s) => `| ${s.check} (seed ${c.seed}) | ${s.ok ? "passed" : "FAILED"}: ${s.detail} |`)),
+    ...campaigns.flatMap((c) =>
+      c.sync.map((s) => `| ${s.check} (seed ${c.seed}) | ${s.ok ? "passed" : "FAILED"}: ${s.detail} |`),
+    ),
     "",
     "<details><summary>Transactions by contract type: accepted and refused by java-tron</summary>",
     "",
