@@ -121,6 +121,14 @@ export const DELIBERATE: readonly DeliberateDifference[] = [
       "java-tron stops a run when its own clock passes max_cpu_time_of_one_tx, so where a slow program (memory expanded to megabytes, deep call frames) stops depends on the machine and the JIT; tronode charges a deterministic CPU budget calibrated on java-tron 4.8.0 (oracle:deep-create), which such a program can outlast. In blocks tronode follows the producer's OUT_OF_TIME",
   },
   {
+    operations: ["gettransactioninfobyid"],
+    path: /^\$\.internal_transactions/,
+    when: (javaTron) =>
+      (javaTron as { receipt?: { result?: string } } | null)?.receipt?.result === "OUT_OF_TIME",
+    reason:
+      "a run that ran out of time keeps the internal transactions it made before its clock stopped (all rejected): the producer's clock decides, and a follower replays it with minTimeRatio, stopping elsewhere — two java-tron nodes differ here the same way",
+  },
+  {
     operations: ["getaccount", "getaccountresource"],
     path: new RegExp(`^\\$\\.(${TOKEN_MAPS.join("|")})\\[\\d+\\]\\.(key|value)$`),
     same: (javaTron, tronode) => tokenMapsSorted(javaTron) === tokenMapsSorted(tronode),

@@ -11,14 +11,13 @@
  * After the campaign a node of the other implementation starts empty and syncs the producer's whole
  * chain over P2P (java-tron syncs tronode's, or tronode java-tron's), and every account the campaign
  * touched is compared on both. `--record` writes java-tron's answers and the chain to
- * test/fixtures/oracle/campaign-<producer>.json.gz, which `npm test` replays against tronode alone.
+ * test/fixtures/oracle/campaign-<producer>.json.br, which `npm test` replays against tronode alone.
  * Exit code 0 exactly when no difference is unexplained and every sync check passed.
  */
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { parseArgs } from "node:util";
-import { gzipSync } from "node:zlib";
 import { blockBytes, bytesToHex, hexToBytes, Tables } from "@tronode/engine/internal";
 import { createLogger, createNode, type TronNode } from "@tronode/node";
 import type { Json } from "./compare.js";
@@ -35,6 +34,7 @@ import {
   type Batch,
   type Campaign,
   type CampaignTx,
+  campaignBytes,
   campaignPath,
   compareAnswers,
   endpointOf,
@@ -296,7 +296,7 @@ export async function runCampaign(options: CampaignOptions) {
         batches,
       };
       await mkdir(dirname(options.recordTo), { recursive: true });
-      await writeFile(options.recordTo, gzipSync(JSON.stringify(campaign)));
+      await writeFile(options.recordTo, campaignBytes(campaign));
     }
     return { unexplained: tally.unexplained, tally, sync, shrunk };
   } finally {

@@ -8,7 +8,7 @@
  */
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { gunzipSync } from "node:zlib";
+import { brotliCompressSync, brotliDecompressSync, constants } from "node:zlib";
 import { BlockSchema, decode, hexToBytes } from "@tronode/engine/internal";
 import type { TronNode } from "@tronode/node";
 import {
@@ -25,7 +25,7 @@ import type { CallRequest } from "./build.js";
 
 /** Where `--record` writes a campaign: one file per producer. */
 export const campaignPath = (producer: Producer) =>
-  fileURLToPath(new URL(`../../test/fixtures/oracle/campaign-${producer}.json.gz`, import.meta.url));
+  fileURLToPath(new URL(`../../test/fixtures/oracle/campaign-${producer}.json.br`, import.meta.url));
 
 /** Which node produces the campaign's blocks (the other follows over P2P). */
 export type Producer = "java-tron" | "tronode";
@@ -226,7 +226,12 @@ function heardFirst(answer: Json): boolean {
 }
 
 export function readCampaign(path: string): Campaign {
-  return JSON.parse(gunzipSync(readFileSync(path)).toString("utf8")) as Campaign;
+  return JSON.parse(brotliDecompressSync(readFileSync(path)).toString("utf8")) as Campaign;
+}
+
+/** The recorded form: JSON, brotli-compressed (less than half gzip's size for these answers). */
+export function campaignBytes(campaign: Campaign): Uint8Array {
+  return brotliCompressSync(JSON.stringify(campaign), { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } });
 }
 
 export interface ReplayedAnswer {
