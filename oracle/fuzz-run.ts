@@ -19,7 +19,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { parseArgs } from "node:util";
 import { blockBytes, bytesToHex, hexToBytes, Tables } from "@tronode/engine/internal";
-import { createLogger, createNode, type TronNode } from "@tronode/node";
+import { createNode, type TronNode } from "@tronode/node";
 import type { Json } from "./compare.js";
 import { isDeliberate } from "./deliberate.js";
 import {
@@ -47,9 +47,11 @@ import { loadSolidity } from "./fuzz/solidity.js";
 import { findOracle, type JavaTronProcess, startJavaTron } from "./java-tron.js";
 import {
   defaultOracleNetwork,
+  followerOptions,
   javaTronConfig,
   javaTronPorts,
   type OracleNetwork,
+  oracleLogging,
   tronodeOptions,
 } from "./network.js";
 import { type Endpoint, headOf, LiveSession, request } from "./session.js";
@@ -108,20 +110,13 @@ async function startPair(
       httpPort: PORTS.http,
       witness: true,
     });
-    const node = await createNode({
-      ...tronodeOptions(network, {
-        witnessKeys: [],
-        p2pPort: 0,
-        peers: [{ host: "127.0.0.1", port: PORTS.p2p }],
-      }),
-      ...logging(),
-    });
+    const node = await createNode(followerOptions(network, PORTS));
     const jt = { http: javaTron.http, jsonRpc: `http://127.0.0.1:${PORTS.jsonRpc}` };
     return { javaTron, jt, node, tn: endpointOf(node), producer: jt };
   }
   const node = await createNode({
     ...tronodeOptions(network, { witnessKeys: keys, p2pPort: TRONODE_P2P, peers: [] }),
-    ...logging(),
+    ...oracleLogging(),
   });
   const javaTron = await startJavaTron({
     jar,
@@ -133,10 +128,6 @@ async function startPair(
   const jt = { http: javaTron.http, jsonRpc: `http://127.0.0.1:${PORTS.jsonRpc}` };
   return { javaTron, jt, node, tn: endpointOf(node), producer: endpointOf(node) };
 }
-
-/** TRONODE_ORACLE_LOG=<level> makes tronode log (a refused block says why). */
-const logging = () =>
-  process.env.TRONODE_ORACLE_LOG ? { logger: createLogger(process.env.TRONODE_ORACLE_LOG) } : {};
 
 const headRefOf = (head: { number: number; id: string; timestamp: number }): Head => ({
   number: BigInt(head.number),
@@ -562,13 +553,7 @@ async function syncCheck(
       ? "tronode syncs java-tron's campaign chain from genesis"
       : "java-tron syncs tronode's campaign chain from genesis";
   if (producer === "java-tron") {
-    const fresh = await createNode(
-      tronodeOptions(network, {
-        witnessKeys: [],
-        p2pPort: 0,
-        peers: [{ host: "127.0.0.1", port: PORTS.p2p }],
-      }),
-    );
+    const fresh = await createNode(followerOptions(network, PORTS));
     synced = endpointOf(fresh);
     stop = () => fresh.stop();
   } else {

@@ -13,7 +13,7 @@ import {
   hexToBytes,
   type PropertyName,
 } from "@tronode/engine/internal";
-import { DEFAULT_MNEMONIC, deriveDevAccounts } from "@tronode/node";
+import { createLogger, DEFAULT_MNEMONIC, deriveDevAccounts } from "@tronode/node";
 
 export interface OracleKey {
   readonly privateKey: Uint8Array;
@@ -280,4 +280,24 @@ export function tronodeOptions(
       seeds: [],
     },
   };
+}
+
+/**
+ * tronode's options as a follower of the java-tron on `ports` (no witness key, its P2P port its only
+ * peer); TRONODE_ORACLE_LOG=<level> makes it log (a refused block says why).
+ */
+export function followerOptions(network: OracleNetwork, ports: JavaTronPorts) {
+  return {
+    ...tronodeOptions(network, {
+      witnessKeys: [],
+      p2pPort: 0,
+      peers: [{ host: "127.0.0.1", port: ports.p2p }],
+    }),
+    ...oracleLogging(),
+  };
+}
+
+/** The logger TRONODE_ORACLE_LOG asks for, as node options (none when it is unset). */
+export function oracleLogging() {
+  return process.env.TRONODE_ORACLE_LOG ? { logger: createLogger(process.env.TRONODE_ORACLE_LOG) } : {};
 }

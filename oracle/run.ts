@@ -9,10 +9,10 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { blockBytes, bytesToHex, Tables } from "@tronode/engine/internal";
-import { createLogger, createNode } from "@tronode/node";
+import { createNode } from "@tronode/node";
 import { closeGrpcStubs } from "./grpc.js";
 import { findOracle, startJavaTron } from "./java-tron.js";
-import { defaultOracleNetwork, javaTronConfig, javaTronPorts, tronodeOptions } from "./network.js";
+import { defaultOracleNetwork, followerOptions, javaTronConfig, javaTronPorts } from "./network.js";
 import { summarize } from "./report.js";
 import { Scenario } from "./scenario.js";
 import { SCENARIOS } from "./scenarios/index.js";
@@ -40,14 +40,7 @@ export async function runOracle(options: { only?: string; recordTo?: string } = 
     httpPort: PORTS.http,
     witness: true,
   });
-  const node = await createNode({
-    ...tronodeOptions(network, {
-      witnessKeys: [],
-      p2pPort: 0,
-      peers: [{ host: "127.0.0.1", port: PORTS.p2p }],
-    }),
-    ...(process.env.TRONODE_ORACLE_LOG ? { logger: createLogger(process.env.TRONODE_ORACLE_LOG) } : {}),
-  });
+  const node = await createNode(followerOptions(network, PORTS));
   try {
     const session = new LiveSession(
       {

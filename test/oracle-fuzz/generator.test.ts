@@ -73,7 +73,8 @@ describe("the campaign generator", () => {
     );
     expect(index).toBeGreaterThan(0);
     // a stand-in for java-tron and tronode disagreeing: any transfer of more than 1 TRX
-    const diverges = async (a: Action) => a.type === "TransferContract" && (a.p.amount as bigint) > 1_000_000n;
+    const diverges = async (a: Action) =>
+      a.type === "TransferContract" && (a.p.amount as bigint) > 1_000_000n;
     const { action, attempts } = await shrinkAction(11, index, diverges);
     expect(attempts).toBeGreaterThan(1);
     expect(await diverges(action)).toBe(true);
