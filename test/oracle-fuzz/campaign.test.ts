@@ -24,7 +24,7 @@ import { CAMPAIGN_MARKERS, campaignSummary, revertedOrOutOfEnergy } from "../../
 import { createReplayNode } from "../../oracle/replay.js";
 
 /** Every how many batches the replay asks again (the blocks are all applied). */
-const CAMPAIGN_SAMPLE = 4;
+const CAMPAIGN_SAMPLE = 8;
 
 const producers: Producer[] = ["java-tron", "tronode"];
 const campaigns: Campaign[] = producers
