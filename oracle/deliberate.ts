@@ -1,6 +1,6 @@
 /**
  * Differences from java-tron that tronode keeps on purpose, each with its reason. The oracle's
- * tests fail on any difference not listed here; the README's oracle section shows this list.
+ * tests fail on any difference not listed here; the book's oracle page shows this list.
  */
 import type { Difference, Json } from "./compare.js";
 import type { StepResult } from "./session.js";

@@ -17,7 +17,7 @@ import { findOracle } from "../oracle/java-tron.js";
 import { createReplayNode, readRecording, replay } from "../oracle/replay.js";
 import { oracleExitCode } from "../oracle/report.js";
 import type { StepResult } from "../oracle/session.js";
-import { ORACLE_MARKERS, oracleTable, readNetworkChecks } from "../oracle/table.js";
+import { ORACLE_MARKERS, ORACLE_PAGE, oracleTable, readNetworkChecks } from "../oracle/table.js";
 
 const recording = readRecording();
 let node: TronNode;
@@ -57,8 +57,8 @@ describe("java-tron's recorded answers", () => {
     expect(unexplained).toEqual([]);
   });
 
-  it("the README's oracle section is this replay's table", () => {
-    const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
+  it("the book's oracle section is this replay's table", () => {
+    const readme = readFileSync(new URL(`../${ORACLE_PAGE}`, import.meta.url), "utf8");
     const start = readme.indexOf(ORACLE_MARKERS.begin);
     const end = readme.indexOf(ORACLE_MARKERS.end);
     expect(start).toBeGreaterThan(0);

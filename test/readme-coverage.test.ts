@@ -1,38 +1,30 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import {
-  between,
-  ETH_MARKERS,
-  ethCoverageTable,
-  GRPC_MARKERS,
-  grpcOnlyCoverageTable,
-  HTTP_MARKERS,
-  httpCoverageTable,
-  TRONGRID_MARKERS,
-  tronGridCoverageTable,
-} from "./support/coverage-tables.js";
+import { between, COVERAGE_PAGES } from "./support/coverage-tables.js";
 
 describe("README", () => {
   const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
 
-  it("holds the two set-up commands", () => {
+  it("holds the two set-up commands and stays a front door (at most 200 lines)", () => {
     expect(readme).toContain("npm install && npm start");
     expect(readme).toContain("npm test");
+    expect(readme.split("\n").length).toBeLessThanOrEqual(200);
   });
+});
 
-  it("has an API coverage table equal to the route table and the gRPC bindings (run npm run docs:coverage)", () => {
-    expect(between(readme, HTTP_MARKERS)?.trim()).toBe(httpCoverageTable().trim());
-  });
+describe("the book's generated coverage tables (run npm run docs:coverage)", () => {
+  it.each(COVERAGE_PAGES.map((c) => [`${c.page} ${c.markers.begin.slice(5, 30)}`, c] as const))(
+    "%s equals the route tables",
+    (_name, { page, markers, table }) => {
+      const text = readFileSync(new URL(`../${page}`, import.meta.url), "utf8");
+      expect(between(text, markers)?.trim()).toBe(table().trim());
+    },
+  );
+});
 
-  it("lists the gRPC rpcs no HTTP operation names, from the service tables (run npm run docs:coverage)", () => {
-    expect(between(readme, GRPC_MARKERS)?.trim()).toBe(grpcOnlyCoverageTable().trim());
-  });
-
-  it("has a TronGrid v1 table equal to the v1 route table (run npm run docs:coverage)", () => {
-    expect(between(readme, TRONGRID_MARKERS)?.trim()).toBe(tronGridCoverageTable().trim());
-  });
-
-  it("has a JSON-RPC method table equal to the method list (run npm run docs:coverage)", () => {
-    expect(between(readme, ETH_MARKERS)?.trim()).toBe(ethCoverageTable().trim());
+describe("ARCHITECTURE.md", () => {
+  it("stays a map (at most 300 lines)", () => {
+    const text = readFileSync(new URL("../ARCHITECTURE.md", import.meta.url), "utf8");
+    expect(text.split("\n").length).toBeLessThanOrEqual(300);
   });
 });

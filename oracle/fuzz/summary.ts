@@ -1,5 +1,5 @@
 /**
- * The README's campaign section, generated from the recorded campaigns: how many transactions each
+ * The book's campaign section (docs/oracle.md), generated from the recorded campaigns: how many transactions each
  * sent, how many java-tron refused (each refusal's text compared), how the contract runs ended, the
  * sync checks of the other implementation, and what differed without an entry in deliberate.ts.
  */

@@ -13,7 +13,7 @@
  * - The vesting lock (test/contracts/Vesting.sol): `release()` reverts with its reason now and after
  *   29 days, and pays the beneficiary after `tre_increaseTime` 30 days + `tre_mine`, no waiting;
  *   the revert brings the lock back.
- * - The README's "Testing your dApp with tronode" snippets for these patterns are lines of this
+ * - The book's dev-chain page (docs/dev-chain.md) snippets for these patterns are lines of this
  *   file (checked below), so they cannot drift from what runs.
  */
 import { readFileSync } from "node:fs";
@@ -42,7 +42,7 @@ let vesting: Any;
 let fixture: Observed;
 let deployments = 0;
 
-/** The README's helper, throwing on a JSON-RPC error. */
+/** The book's helper, throwing on a JSON-RPC error. */
 const rpc = async (method: string, params: unknown[] = []): Promise<Any> => {
   const answer: Any = await (
     await fetch(`${node.url}/tre`, {
@@ -308,13 +308,10 @@ describe("Hardhat's loadFixture pattern over a TRC-20 and a vesting contract", (
   });
 });
 
-describe("the README's snippets", () => {
+describe("the book's snippets", () => {
   it("the loadFixture and vesting snippets are lines of this test file", () => {
-    const readme = readFileSync(join(import.meta.dirname, "..", "..", "README.md"), "utf8");
-    const section = readme.slice(readme.indexOf("## Testing your dApp with tronode"));
-    const blocks = [...section.slice(0, section.indexOf("\n## ", 1)).matchAll(/```js\n([\s\S]*?)```/g)].map(
-      (m) => m[1]!,
-    );
+    const section = readFileSync(join(import.meta.dirname, "..", "..", "docs", "dev-chain.md"), "utf8");
+    const blocks = [...section.matchAll(/```js\n([\s\S]*?)```/g)].map((m) => m[1]!);
     const ours = blocks.filter((b) => b.includes("evm_snapshot") || b.includes("release()"));
     expect(ours).toHaveLength(2);
     // a statement of the snippet, without comments, `const`/`let` or spacing differences

@@ -10,7 +10,7 @@ import {
   startedUrl,
   waitForOutput,
 } from "../support/cli-process.js";
-import { expectSnippetFromFile, readmeSection } from "../support/readme-snippet.js";
+import { bookPage, expectSnippetFromFile } from "../support/readme-snippet.js";
 import { runTool } from "../support/run-tool.js";
 
 const PROJECT = join(REPO_ROOT, "test", "hardhat-project");
@@ -116,7 +116,7 @@ describe("OpenZeppelin's hardhat-tron against tronode", () => {
 
 describe("the README's Hardhat section", () => {
   it("shows the project's hardhat.config.cjs, line for line", () => {
-    const section = readmeSection("## Hardhat (OpenZeppelin's hardhat-tron)");
+    const section = bookPage("docs/clients/hardhat.md");
     // the config adds comments and the mocha report the runner asks for
     expect(expectSnippetFromFile(section, join(PROJECT, "hardhat.config.cjs"))).toBeGreaterThan(20);
     expect(section).toContain("npm's `solc`");

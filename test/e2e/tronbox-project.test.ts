@@ -10,7 +10,7 @@ import {
   startedUrl,
   waitForOutput,
 } from "../support/cli-process.js";
-import { expectSnippetFromFile, readmeSection } from "../support/readme-snippet.js";
+import { bookPage, expectSnippetFromFile } from "../support/readme-snippet.js";
 import { runTool } from "../support/run-tool.js";
 
 const PROJECT = join(REPO_ROOT, "test", "tronbox-project");
@@ -84,7 +84,7 @@ describe("a TronBox project against tronode", () => {
 
 describe("the README's TronBox section", () => {
   it("shows the project's tronbox-config.js, line for line, and the block-time flag", () => {
-    const section = readmeSection("## TronBox");
+    const section = bookPage("docs/clients/tronbox.md");
     expect(expectSnippetFromFile(section, join(PROJECT, "tronbox-config.js"))).toBeGreaterThan(10);
     // the flag this test starts the node with, and the compiler placement it does
     expect(section).toContain("npm start -- --block-time 0");

@@ -4,7 +4,7 @@
  * test/fixtures/oracle/campaign-<producer>.json.br. Here tronode alone takes the recorded chain and
  * is asked a sample of the campaign's questions again (every CAMPAIGN_SAMPLE-th batch, its
  * broadcasts and its reads, so `npm test` keeps its time budget); each answer must equal java-tron's
- * but for the differences oracle/deliberate.ts lists. The README's campaign section is generated
+ * but for the differences oracle/deliberate.ts lists. The book's campaign section is generated
  * from the same files.
  */
 import { existsSync, readFileSync } from "node:fs";
@@ -22,6 +22,7 @@ import {
 import { SYSTEM_TYPES } from "../../oracle/fuzz/generate.js";
 import { CAMPAIGN_MARKERS, campaignSummary, revertedOrOutOfEnergy } from "../../oracle/fuzz/summary.js";
 import { createReplayNode } from "../../oracle/replay.js";
+import { ORACLE_PAGE } from "../../oracle/table.js";
 
 /** Every how many batches the replay asks again (the blocks are all applied). */
 const CAMPAIGN_SAMPLE = 8;
@@ -97,8 +98,8 @@ describe("the recorded campaigns", () => {
     expect([...answers.values()].flat().length).toBeGreaterThan(1_000);
   });
 
-  it("the README's campaign section is the recorded campaigns' summary", () => {
-    const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
+  it("the book's campaign section is the recorded campaigns' summary", () => {
+    const readme = readFileSync(new URL(`../../${ORACLE_PAGE}`, import.meta.url), "utf8");
     const start = readme.indexOf(CAMPAIGN_MARKERS.begin);
     const end = readme.indexOf(CAMPAIGN_MARKERS.end);
     expect(start).toBeGreaterThan(0);

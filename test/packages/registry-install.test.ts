@@ -171,17 +171,17 @@ describe.skipIf(!reachable)("publish rehearsal: install the packages from a loca
   }, 60_000);
 
   it(
-    "(a) @tronode/engine alone installs and runs the README's engine example",
+    "(a) @tronode/engine alone installs and runs the book's engine example (docs/library.md)",
     async () => {
       const install = await installInEmptyProject(registry!.url, ["@tronode/engine"]);
       report("(a) @tronode/engine", install);
       expect(hasPackage(install.dir, "@tronode/engine")).toBe(true);
 
-      const readme = readFileSync(join(REPO_ROOT, "README.md"), "utf8");
+      const readme = readFileSync(join(REPO_ROOT, "docs", "library.md"), "utf8");
       const example = readmeExample(readme, "engine");
       expect(
         example,
-        'README.md has no ```js block right after a line "<!-- example: engine -->" (the engine example is yet to be added)',
+        'docs/library.md has no ```js block right after a line "<!-- example: engine -->"',
       ).toBeDefined();
       await writeFile(join(install.dir, "example.mjs"), example!);
       const run = await runCommand(process.execPath, ["example.mjs"], {
@@ -206,10 +206,10 @@ describe.skipIf(!reachable)("publish rehearsal: install the packages from a loca
       for (const heavy of ["zeromq", "@grpc/grpc-js", "ethers", "@tronode/node", "@tronode/transport-p2p"])
         expect(hasPackage(install.dir, heavy), `${heavy} is installed`).toBe(false);
 
-      // the README's composition, as written
-      const readme = readFileSync(join(REPO_ROOT, "README.md"), "utf8");
+      // the book's composition (docs/library.md), as written
+      const readme = readFileSync(join(REPO_ROOT, "docs", "library.md"), "utf8");
       const compose = readmeExample(readme, "compose");
-      expect(compose, 'README.md has no ```js block after "<!-- example: compose -->"').toBeDefined();
+      expect(compose, 'docs/library.md has no ```js block after "<!-- example: compose -->"').toBeDefined();
       await writeFile(join(install.dir, "compose.mjs"), compose!);
       const run = await runCommand(process.execPath, ["compose.mjs"], {
         cwd: install.dir,

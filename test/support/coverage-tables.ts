@@ -1,5 +1,5 @@
 /**
- * The README's generated coverage tables: the HTTP route table with a gRPC column from
+ * The book's generated coverage tables: the HTTP route table with a gRPC column from
  * transport-grpc's bindings, and the rpcs no HTTP row names. `npm run docs:coverage` writes them;
  * test/readme-coverage.test.ts checks them.
  */
@@ -66,6 +66,14 @@ export function replaceBetween(
 ): string {
   const begin = text.indexOf(markers.begin);
   const end = text.indexOf(markers.end);
-  if (begin < 0 || end < begin) throw new Error(`README.md has no ${markers.begin} … ${markers.end} markers`);
+  if (begin < 0 || end < begin) throw new Error(`the page has no ${markers.begin} … ${markers.end} markers`);
   return `${text.slice(0, begin + markers.begin.length)}\n${content}\n${text.slice(end)}`;
 }
+
+/** Where each generated table lives in the book (docs/). */
+export const COVERAGE_PAGES = [
+  { page: "docs/coverage.md", markers: HTTP_MARKERS, table: () => httpCoverageTable() },
+  { page: "docs/coverage.md", markers: GRPC_MARKERS, table: () => grpcOnlyCoverageTable() },
+  { page: "docs/clients/json-rpc.md", markers: ETH_MARKERS, table: () => ethCoverageTable() },
+  { page: "docs/explorer.md", markers: TRONGRID_MARKERS, table: () => tronGridCoverageTable() },
+] as const;

@@ -1,19 +1,16 @@
 /**
- * README sections checked against the files they show: a section is found by its heading, and
- * every non-blank line of its first ```js block must be a line of the shown file, in order (the
- * file may add comments and settings the README leaves out).
+ * Pages of the book checked against the files they show: every non-blank line of a page's first
+ * ```js block must be a line of the shown file, in order (the file may add comments and settings
+ * the page leaves out).
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect } from "vitest";
 import { REPO_ROOT } from "./cli-process.js";
 
-/** The README's section under `heading` (up to the next `## `). */
-export function readmeSection(heading: string): string {
-  const readme = readFileSync(join(REPO_ROOT, "README.md"), "utf8");
-  const start = readme.indexOf(heading);
-  expect(start, heading).toBeGreaterThan(0);
-  return readme.slice(start, readme.indexOf("\n## ", start + 1));
+/** A page of the book (docs/…, relative to the repository), whole. */
+export function bookPage(page: string): string {
+  return readFileSync(join(REPO_ROOT, page), "utf8");
 }
 
 /** Checks the section's js snippet line by line against `file`; returns how many lines it has. */

@@ -1,11 +1,11 @@
 /**
- * The README's first test with the kit, as written there, importing the package by its name (the
- * last case checks that every line of the README's snippet is a line of this file, in order).
+ * The book's first test with the kit (docs/testing.md), as written there, importing the package by its name (the
+ * last case checks that every line of the book's snippet is a line of this file, in order).
  */
 import { join } from "node:path";
 import { createTestClient, memory } from "@tronode/testkit";
 import { expect, it } from "vitest";
-import { expectSnippetFromFile, readmeSection } from "../../../test/support/readme-snippet.js";
+import { bookPage, expectSnippetFromFile } from "../../../test/support/readme-snippet.js";
 import "@tronode/testkit/vitest";
 
 it("moves 5 TRX from Alice to Bob, and refuses an overdraft", async () => {
@@ -24,9 +24,9 @@ it("moves 5 TRX from Alice to Bob, and refuses an overdraft", async () => {
   await client.close();
 });
 
-it("is the README's first test", () => {
+it("is the book's first test (docs/testing.md)", () => {
   const lines = expectSnippetFromFile(
-    readmeSection("## Test with the kit"),
+    bookPage("docs/testing.md"),
     join(import.meta.dirname, "first-test.test.ts"),
   );
   expect(lines).toBeLessThanOrEqual(20);

@@ -3,7 +3,7 @@
  * signed and broadcast as bytes — a TRX transfer that succeeds, and a ShieldedTransferContract with
  * caller-supplied proofs on a chain that allows shielded transactions, which tronode refuses with
  * its documented limitation (no shielded TRC-10 pool: the Sapling spend verifying key is missing;
- * see the README's differences from java-tron).
+ * see the book's differences from java-tron, docs/differences.md).
  */
 import { ContractType } from "@tronode/engine";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
