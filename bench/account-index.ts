@@ -93,7 +93,7 @@ async function queryRate(results: Record<string, number>): Promise<void> {
     "--accounts",
     "20",
     "--block-time",
-    "1",
+    "3",
     "--max-pending",
     "30000",
     "--accounts-file",

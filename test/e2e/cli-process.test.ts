@@ -11,7 +11,7 @@ import { TronWeb } from "tronweb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   BUNDLED_CLI,
-  bannerUrl,
+  bannerLine,
   type CliProcess,
   exitWithin,
   killAllClis,
@@ -133,7 +133,8 @@ describe("the tronode CLI as a child process", () => {
   });
 
   it("--no-dev listens on java-tron's ports: /wallet 8090, /walletsolidity 8091, /walletpbft 8092, gRPC 50051/50061", async () => {
-    const cli = startCli(["--no-dev"]);
+    // --log-format pretty: the text banner a terminal shows, also on a pipe
+    const cli = startCli(["--no-dev", "--log-format", "pretty"]);
     await waitForOutput(cli, (c) => (c.stdout().includes("HD path:") ? true : undefined), START_TIMEOUT_MS);
     expect(cli.stdout()).toContain(
       "production node on java-tron's ports: /wallet 8090, /walletsolidity 8091, /walletpbft 8092",
@@ -162,16 +163,22 @@ describe("the tronode CLI as a child process", () => {
     const conf = join(dataDir, "operator.conf");
     await writeFile(conf, text);
     const cli = startCli(["-c", conf, "--es", "--data-dir", join(dataDir, "operator")]);
-    await waitForOutput(
-      cli,
-      (c) => (c.stdout().includes("Genesis accounts") ? true : undefined),
-      START_TIMEOUT_MS,
-    );
+    // stdout is a pipe: the banner is a JSON line like the log's
+    const banner = await waitForOutput(cli, bannerLine, START_TIMEOUT_MS);
     // the config's genesis accounts, not development keys it does not fund
-    expect(cli.stdout()).toMatch(/TJCnKsPa7y5okkXvQAidZBzqx3QyQ6sxMW {2}Zion/);
-    expect(cli.stdout()).not.toContain("Mnemonic:");
-    expect(cli.stdout()).toContain("/wallet 29090, /walletsolidity 29091, /walletpbft 29092, P2P 29888");
-    expect(cli.stdout()).toContain("events  tcp://127.0.0.1:29555");
+    expect(banner.genesisAccounts).toContainEqual(
+      expect.objectContaining({ address: "TJCnKsPa7y5okkXvQAidZBzqx3QyQ6sxMW", name: "Zion" }),
+    );
+    expect(banner.accounts).toBeUndefined();
+    expect(banner.mnemonic).toBeUndefined();
+    expect(banner).toMatchObject({
+      dev: false,
+      port: 29090,
+      solidityPort: 29091,
+      pbftPort: 29092,
+      p2pPort: 29888,
+      events: "tcp://127.0.0.1:29555",
+    });
     const unused = cli.logLines().find((entry) => entry.msg === "config keys tronode does not use");
     expect(unused?.keys).toContain("net.type");
     expect((await postJson("http://127.0.0.1:29090/wallet/getblockbynum", { num: 0 })).json.blockID).toBe(
@@ -197,8 +204,8 @@ describe("the tronode CLI as a child process", () => {
     ]);
     observed.url = url;
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-    // the human banner names the same URL
-    expect(bannerUrl(cli)).toBe(url);
+    // the banner (a JSON line: stdout is a pipe) names the same URL
+    expect((await waitForOutput(cli, bannerLine, START_TIMEOUT_MS)).url).toBe(url);
 
     // GET /admin/accounts-json lists the dev keys the banner printed
     const accounts = await getJson(`${url}/admin/accounts-json`);
@@ -280,7 +287,7 @@ describe("the tronode CLI as a child process", () => {
       "--quiet",
     ]);
     // --quiet: no banner and no keys on stdout, the log line still names the URL
-    expect(bannerUrl(cli)).toBeUndefined();
+    expect(bannerLine(cli)).toBeUndefined();
     for (const key of observed.keys) expect(cli.stdout()).not.toContain(key);
 
     const tronWeb = new TronWeb({ fullHost: url, privateKey: observed.keys[1]! });
@@ -324,13 +331,13 @@ describe("the tronode CLI as a child process", () => {
     expect(cli.stderr()).toBe("");
   });
 
-  it("with --block-time 1, produces blocks on its own; --balance and --accounts-file apply", async () => {
+  it("with --block-time 3, produces blocks on its own; --balance and --accounts-file apply", async () => {
     const accountsFile = join(dataDir, "accounts.json");
     const { cli, url } = await startAndWait([
       "--port",
       "0",
       "--block-time",
-      "1",
+      "3",
       "--accounts",
       "2",
       "--balance",
@@ -347,7 +354,7 @@ describe("the tronode CLI as a child process", () => {
     }
     const keys = (await getJson(`${url}/admin/accounts-json`)).json.privateKeys;
     expect(keys).toEqual(written.accounts.map((account: Json) => account.privateKey));
-    // blocks come on their own (slots are at least java-tron's 3 s apart)
+    // blocks come on their own, on java-tron's 3 s slots
     const first = await head(url);
     const deadline = Date.now() + 7_000;
     let later = first;

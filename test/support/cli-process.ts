@@ -53,6 +53,33 @@ export function startCli(
   return cli;
 }
 
+/**
+ * Starts the CLI with a pseudo-terminal as its stdout and stderr (util-linux `script`, as a
+ * developer's shell gives it one); `stdout()` is what the terminal showed, `\r\n` line ends and
+ * colours included. SIGTERM to `child` (script) reaches the CLI; killAllClis covers it too.
+ */
+export function startCliInTerminal(
+  args: readonly string[],
+  env: NodeJS.ProcessEnv = {},
+  options: { bundled?: boolean } = {},
+): CliProcess {
+  const argv = [
+    process.execPath,
+    ...(options.bundled ? [BUNDLED_CLI] : ["--conditions=tronode-source", "--import", "tsx", CLI_ENTRY]),
+    ...args,
+  ];
+  const command = argv.map((arg) => `'${arg.replaceAll("'", `'\\''`)}'`).join(" ");
+  const child = spawn("script", ["-qfec", command, "/dev/null"], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, TERM: "xterm", ...env },
+    stdio: ["pipe", "pipe", "pipe"],
+  });
+  running.add(child);
+  const cli = watchProcess(child);
+  void cli.exited.then(() => running.delete(child));
+  return cli;
+}
+
 /** A spawned child (stdout and stderr piped) as a CliProcess: its output kept, its exit awaited. */
 export function watchProcess(child: ChildProcess): CliProcess {
   let out = "";
@@ -114,6 +141,11 @@ export async function waitForOutput<T>(
 export function startedUrl(cli: CliProcess): string | undefined {
   const line = cli.logLines().find((entry) => entry.msg === "tronode started");
   return typeof line?.url === "string" ? line.url : undefined;
+}
+
+/** The start banner as a JSON line (stdout not a terminal; absent with --quiet). */
+export function bannerLine(cli: CliProcess): Record<string, unknown> | undefined {
+  return cli.logLines().find((entry) => entry.msg === "tronode banner");
 }
 
 /** The URL of the human banner `tronode http://…  (block time …)` (absent with --quiet). */

@@ -18,7 +18,11 @@ export interface ChainConfig {
    * where a fork keeps its upstream cache. Absent = in memory.
    */
   readonly dataDir?: string;
-  /** Seconds between blocks; 0 = a block per transaction. */
+  /**
+   * Seconds between blocks: a multiple of 3 up to 60 (blocks sit on java-tron's 3-second slot grid,
+   * counted from the genesis timestamp: 6 = every second slot), or 0 = a block per transaction.
+   * Any other value is refused (INVALID_BLOCK_TIME).
+   */
   readonly blockTime: number;
   readonly accounts: number;
   /** Balance of each funded development account, in sun. */
@@ -219,6 +223,20 @@ export const WITNESS_HD_PATH = "m/44'/195'/1'/0";
 /** The address blocks are produced for. */
 export function witnessAddressOf(config: ChainConfig): Uint8Array {
   return config.witnessAccountAddress ?? addressOfPrivateKeyFast(config.witnessPrivateKey);
+}
+
+/**
+ * Refuses a block time the slot grid cannot honour (INVALID_BLOCK_TIME): blocks are stamped on
+ * java-tron's 3-second slots counted from genesis (DposSlot), so a block time is 0 (a block per
+ * transaction) or a whole number of slots, 3 to 60 seconds (TRE's tre_blockTime range). `name` is
+ * how the caller spells the setting (`blockTime`, `--block-time`).
+ */
+export function checkBlockTime(seconds: number, name = "blockTime"): void {
+  if (Number.isInteger(seconds) && seconds % 3 === 0 && seconds >= 0 && seconds <= 60) return;
+  throw new TronodeError(
+    "INVALID_BLOCK_TIME",
+    `${name} ${seconds} cannot be honoured: blocks sit on java-tron's 3-second slot grid; use 0 (a block per transaction) or a multiple of 3 up to 60`,
+  );
 }
 
 /** An INVALID_CONFIG error with the message naming the setting at fault. */

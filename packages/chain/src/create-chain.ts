@@ -48,6 +48,7 @@ import { createSignaturePrefetch, type SignaturePrefetch } from "./chain/signatu
 import {
   type ChainConfig,
   chainSettingsOf,
+  checkBlockTime,
   defaultChainConfig,
   historyBalanceLookupOf,
   WITNESS_HD_PATH,
@@ -202,6 +203,7 @@ export async function createChain(options: CreateChainOptions = {}): Promise<Cha
     ...settings
   } = options;
   const config: ChainConfig = { ...defaultChainConfig(), ...stripUndefined(settings) };
+  checkBlockTime(config.blockTime);
   const logger = givenLogger ?? SILENT_LOGGER;
   const clock = new DevClock(givenClock ?? systemClock);
   const recoverer = chooseRecoverer(config.recovery, logger);

@@ -13,7 +13,7 @@ import {
 } from "./config/load-config.js";
 import { defaultNodeConfig, type NodeConfig } from "./config/node-config.js";
 import { TerminalOutput } from "./dev/terminal-output.js";
-import { createLogger } from "./logger.js";
+import { createJsonOutput, createLogger } from "./logger.js";
 import { createNode, type TronNode } from "./node.js";
 import { SOLIDITY_POLL_INTERVAL_MS } from "./solidity/block-follower.js";
 import { createSolidityNode, DEFAULT_SOLIDITY_HTTP_PORT } from "./solidity/solidity-node.js";
@@ -35,6 +35,19 @@ function decimal(name: string) {
       throw new InvalidArgumentError(`${name} must be between 0 and 60`);
     return n;
   };
+}
+
+/**
+ * Refuses a block time java-tron's slot grid cannot honour, as createChain refuses its `blockTime`
+ * (INVALID_BLOCK_TIME): block timestamps are multiples of 3 s from genesis, so a block time is 0 (a
+ * block per transaction) or a whole number of 3-second slots.
+ */
+function checkBlockTime(seconds: number): void {
+  if (Number.isInteger(seconds) && seconds % 3 === 0) return;
+  throw new TronodeError(
+    "INVALID_BLOCK_TIME",
+    `--block-time ${seconds} cannot be honoured: blocks sit on java-tron's 3-second slot grid; use 0 (a block per transaction) or a multiple of 3 up to 60`,
+  );
 }
 
 function trxToSun(value: string): bigint {
@@ -90,9 +103,9 @@ const program = new Command()
   .description("A TRON-compatible node: java-tron's HTTP and gRPC APIs with TRE's development surface.")
   .option(
     "-p, --port <port>",
+    // no commander default: it depends on --no-dev and the config file (baseConfigOf), so --help says it once
     "HTTP port (default: 9090, TRE's, on a dev chain; 8090, java-tron's, with --no-dev)",
     integer("port", 0, 65535),
-    9090,
   )
   .option("-H, --host <host>", "HTTP listen address", "127.0.0.1")
   .option(
@@ -125,7 +138,7 @@ const program = new Command()
   .option("-d, --data-dir <dir>", "persist the chain in LevelDB in this directory (default: in memory)")
   .option(
     "-b, --block-time <seconds>",
-    "seconds between blocks; 0 = a block per transaction",
+    "seconds between blocks: a multiple of 3 up to 60 (java-tron's 3-second slot grid); 0 = a block per transaction",
     decimal("block time"),
     3,
   )
@@ -288,6 +301,8 @@ async function runFullNode(): Promise<void> {
   /** A flag's value when the user gave it, else the config's (a flag's default must not override the file). */
   const given = <T>(name: string, fromConfig: T): T =>
     program.getOptionValueSource(name) === "cli" ? (o[name] as T) : fromConfig;
+  // a block time the slot grid cannot honour is refused, not silently rounded up to 3 s
+  if (program.getOptionValueSource("blockTime") === "cli") checkBlockTime(o.blockTime);
   // java-tron's config.conf starts what java-tron starts: a production node on java-tron's ports
   const file = o.config === undefined ? undefined : await readConfigFile(o.config);
   const production = o.dev === false || file?.kind === "java-tron";
@@ -369,11 +384,16 @@ async function runFullNode(): Promise<void> {
           color: process.stdout.isTTY === true,
         })
       : undefined;
-  const logger = terminal ?? createLogger(config.logLevel);
+  // JSON lines: the banner is one of them too, so that everything on stdout parses
+  const json = terminal ? undefined : createJsonOutput(config.logLevel);
+  const logger = terminal ?? json!.logger;
   // a key of java-tron's config.conf tronode does not use is said once, never silently ignored
   if (unused.length > 0) logger.warn({ keys: unused }, "config keys tronode does not use");
   const node = await createNode({ ...config, logger, ...(terminal ? { terminal } : {}) });
-  if (!o.quiet) printAccounts(node);
+  if (!o.quiet) {
+    if (json) json.banner(bannerRecord(node), "tronode banner");
+    else process.stdout.write(bannerText(node));
+  }
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -433,7 +453,7 @@ const solidity = program
   .option("--recovery <kind>", "signature recovery: auto, native or noble", "auto")
   .option(
     "--poll-interval <ms>",
-    "wait while the trust node has no new solidified block (java-tron: 3000)",
+    "milliseconds to wait while the trust node has no new solidified block (java-tron waits as long)",
     integer("poll interval", 10, 600_000),
     SOLIDITY_POLL_INTERVAL_MS,
   )
@@ -496,13 +516,56 @@ async function runSolidityNode(): Promise<void> {
 program.action(runFullNode);
 solidity.action(runSolidityNode);
 
-function printAccounts(node: TronNode): void {
+/** TRE's HTTP port, a dev chain's default. */
+const TRE_PORT = defaultNodeConfig().port;
+
+/** The HTTP port the node listens on (read from its URL: `--port 0` has it pick a free one). */
+function httpPort(node: TronNode): number {
+  return Number(/:(\d+)$/.exec(node.url)?.[1] ?? node.config.port);
+}
+
+/**
+ * The ports of a production node, `/wallet 8090, /walletsolidity 8091, …`, and whether they are
+ * all java-tron's (the banner names their origin only then).
+ */
+function productionPorts(node: TronNode): { text: string; javaTrons: boolean } {
+  const ports: [string, number | undefined, number][] = [
+    ["/wallet", httpPort(node), JAVA_TRON_PORTS.http],
+    ["/walletsolidity", node.config.solidityPort, JAVA_TRON_PORTS.solidityHttp],
+    ["/walletpbft", node.config.pbftPort, JAVA_TRON_PORTS.pbftHttp],
+    ["P2P", node.p2p?.port, JAVA_TRON_PORTS.p2p],
+  ];
+  const listening = ports.filter(([, port]) => port !== undefined);
+  return {
+    text: listening.map(([name, port]) => `${name} ${port}`).join(", "),
+    javaTrons: listening.every(([, port, javaTron]) => port === javaTron),
+  };
+}
+
+/** The port line of the banner: TRE's or java-tron's named only when the port is theirs. */
+function portLine(node: TronNode): string {
+  if (node.config.dev) {
+    const port = httpPort(node);
+    return port === TRE_PORT
+      ? `dev chain on TRE's port ${port} (--no-dev: java-tron's ports 8090/8091/8092, gRPC 50051/50061)`
+      : `dev chain on port ${port}`;
+  }
+  const { text, javaTrons } = productionPorts(node);
+  return `production node on ${javaTrons ? "java-tron's ports" : "ports"}: ${text}`;
+}
+
+/** The witnesses the banner lists with their keys: those of a private chain of several. */
+function listedWitnesses(node: TronNode): readonly TronNode["witnesses"][number][] {
+  return node.witnesses.length > 1 ? node.witnesses : [];
+}
+
+/** The start banner for a person (a terminal, or `--log-format pretty`). */
+function bannerText(node: TronNode): string {
+  const witnesses = listedWitnesses(node);
   const lines = [
     "",
-    `tronode ${node.url ?? ""}  (block time ${node.config.blockTime}s, ${node.config.dataDir ? `data in ${node.config.dataDir}` : "in memory"})`,
-    node.config.dev
-      ? "dev chain on TRE's port (--no-dev: java-tron's ports 8090/8091/8092, gRPC 50051/50061)"
-      : `production node on java-tron's ports: /wallet ${node.config.port}${node.config.solidityPort === undefined ? "" : `, /walletsolidity ${node.config.solidityPort}`}${node.config.pbftPort === undefined ? "" : `, /walletpbft ${node.config.pbftPort}`}${node.config.p2p ? `, P2P ${node.config.p2p.port}` : ""}`,
+    `tronode ${node.url}  (block time ${node.config.blockTime}s, ${node.config.dataDir ? `data in ${node.config.dataDir}` : "in memory"})`,
+    portLine(node),
     ...(node.grpc.full || node.grpc.solidity
       ? [
           `gRPC    ${[
@@ -533,17 +596,65 @@ function printAccounts(node: TronNode): void {
           `HD path:  ${node.config.hdPath}/i`,
         ]),
     "",
-    ...(node.witnesses.length > 1
+    ...(witnesses.length > 0
       ? [
           "Witnesses this node produces for (private key)",
-          ...node.witnesses.map(
+          ...witnesses.map(
             (w, i) => `${String(i).padStart(3)}  ${addressToBase58(w.address)}  ${bytesToHex(w.privateKey)}`,
           ),
           "",
         ]
       : []),
   ];
-  process.stdout.write(`${lines.join("\n")}\n`);
+  return `${lines.join("\n")}\n`;
+}
+
+/**
+ * The start banner's facts as one JSON record (`--log-format json`, stdout not a terminal): the
+ * same facts and the same keys as the text banner, nothing more.
+ */
+function bannerRecord(node: TronNode): Record<string, unknown> {
+  const witnesses = listedWitnesses(node);
+  return {
+    url: node.url,
+    port: httpPort(node),
+    dev: node.config.dev,
+    ...(node.config.dev || node.config.solidityPort === undefined
+      ? {}
+      : { solidityPort: node.config.solidityPort }),
+    ...(node.config.dev || node.config.pbftPort === undefined ? {} : { pbftPort: node.config.pbftPort }),
+    ...(node.config.dev || node.p2p === undefined ? {} : { p2pPort: node.p2p.port }),
+    ...(node.grpc.full ? { grpc: node.grpc.full } : {}),
+    ...(node.grpc.solidity ? { grpcSolidity: node.grpc.solidity } : {}),
+    ...(node.events ? { events: node.events.endpoint } : {}),
+    dataDir: node.config.dataDir ?? "memory",
+    blockTime: node.config.blockTime,
+    ...(node.config.genesis.assets
+      ? {
+          // balances in sun, as genesis.block.assets gives them
+          genesisAccounts: node.config.genesis.assets.map((a) => ({
+            address: addressToBase58(a.address),
+            ...(a.name === undefined ? {} : { name: a.name }),
+            balance: a.balance,
+          })),
+        }
+      : {
+          accounts: node.accounts.map((a) => ({
+            address: addressToBase58(a.address),
+            privateKey: bytesToHex(a.privateKey),
+          })),
+          mnemonic: node.config.mnemonic,
+          hdPath: node.config.hdPath,
+        }),
+    ...(witnesses.length > 0
+      ? {
+          witnesses: witnesses.map((w) => ({
+            address: addressToBase58(w.address),
+            privateKey: bytesToHex(w.privateKey),
+          })),
+        }
+      : {}),
+  };
 }
 
 program.parseAsync().catch((e: unknown) => {
